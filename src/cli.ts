@@ -1,0 +1,2 @@
+// The emulator command line, filled in with the emulator.
+export {};

@@ -1,0 +1,2 @@
+// The emulator's in-iframe page script, filled in with the emulator.
+export {};

@@ -1,0 +1,156 @@
+import type { Surface } from './envelope.js';
+import { stringifyFilterValue } from './encodeFilterParameter.js';
+import { describeKey, FILTER_PARAMETER_PREFIX, isFilterKey } from './filterKey.js';
+import type { Filters } from './filterValue.js';
+import { normalizeTenantOrigin } from './normalizeTenantOrigin.js';
+import { isWellFormedLocale } from './resolveLocale.js';
+
+/** Address parameters the platform is known to accept on a dashboard. Only `false` changes anything. */
+export interface DashboardAddressParams {
+  /** @default true */
+  readonly showDashboardTitle?: boolean;
+  /** @default true */
+  readonly showDashboardHeader?: boolean;
+  /** @default true */
+  readonly showDashboardExportMenu?: boolean;
+}
+
+/** Address parameters the platform is known to accept on the chat surface. Only `false` changes anything. */
+export interface ChatAddressParams {
+  /** @default true */
+  readonly showNewChat?: boolean;
+  /** @default true */
+  readonly showChatInput?: boolean;
+  /** @default true */
+  readonly showChatHistory?: boolean;
+}
+
+/** Extra address parameters: the typed known ones, plus any other as an escape hatch. */
+export type EmbedAddressParams = DashboardAddressParams &
+  ChatAddressParams & { readonly [name: string]: string | number | boolean | undefined };
+
+/** Options of {@link buildEmbedUrl}. */
+export interface BuildEmbedUrlOptions {
+  /** Which surface to embed. */
+  readonly surface: Surface;
+  /** The tenant's origin, `https:` (or `http:` on a loopback host). */
+  readonly tenantOrigin: string;
+  /** The published dashboard's public id (required for `dashboard`). */
+  readonly publicId?: string | undefined;
+  /** The deployment of the creator-mode app (required for `app`). */
+  readonly deploymentId?: number | string | undefined;
+  /** An embed session id from generate-session: signed mode. Absent means private mode. */
+  readonly session?: string | undefined;
+  /** Show the download controls (dashboard only). @default false */
+  readonly allowExport?: boolean | undefined;
+  /** Filters pre-set through the address (dashboard only), by `<semantic_view>.<dimension>`. */
+  readonly filters?: Filters | undefined;
+  /** The initial UI language, a BCP 47 tag. */
+  readonly locale?: string | undefined;
+  /** Extra address parameters. They can never override the session, filters, locale or allowExport. */
+  readonly params?: EmbedAddressParams | undefined;
+}
+
+/** Id characters allowed in a path segment: unreserved URL characters only. */
+const SAFE_ID = /^[A-Za-z0-9._~-]{1,200}$/;
+const PARAM_NAME = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
+const RESERVED_PARAMS = new Set(['session', 'sessionId', 'allowExport', 'locale']);
+
+/**
+ * Builds the address of an embed (the table "Embed addresses" of the project's spec decisions):
+ *
+ * | surface | address | session parameter |
+ * |---|---|---|
+ * | `dashboard` | `{tenantOrigin}/embed/dashboard/{publicId}` | `session` |
+ * | `chat` | `{tenantOrigin}/embed/chat` | `sessionId` |
+ * | `app` | `{tenantOrigin}/embed/d/{deploymentId}/app` | `session` (required: the app is signed-only) |
+ *
+ * Values are percent-encoded (`%20`, never `+`), ids must be safe path segments, and nothing in `params`
+ * can replace the session.
+ *
+ * @throws TypeError with a readable reason naming the option.
+ * @example
+ * buildEmbedUrl({ surface: 'dashboard', tenantOrigin: 'https://acme.example.com', publicId: 'sales-q3',
+ *   session: sessionId, filters: { 'orders.status': { value: 'completed' } } });
+ */
+export function buildEmbedUrl(options: BuildEmbedUrlOptions): string {
+  const origin = normalizeTenantOrigin(options.tenantOrigin);
+  const { surface } = options;
+  const query: [string, string][] = [];
+  let path: string;
+  switch (surface) {
+    case 'dashboard':
+      path = `/embed/dashboard/${checkId('publicId', options.publicId)}`;
+      break;
+    case 'chat':
+      path = '/embed/chat';
+      break;
+    case 'app':
+      path = `/embed/d/${checkDeploymentId(options.deploymentId)}/app`;
+      if (options.session === undefined) {
+        throw new TypeError('session is required for the app surface: creator mode is signed-only (mint one with generate-session).');
+      }
+      break;
+    default:
+      throw new TypeError(`surface must be "dashboard", "app" or "chat"; got ${JSON.stringify(String(surface))}.`);
+  }
+  if (options.session !== undefined) {
+    if (typeof options.session !== 'string' || options.session.trim() === '') {
+      throw new TypeError('session must be a non-empty session id string.');
+    }
+    query.push([surface === 'chat' ? 'sessionId' : 'session', options.session]);
+  }
+  if (options.allowExport !== undefined) {
+    if (surface !== 'dashboard') throw new TypeError('allowExport applies to the dashboard surface only.');
+    if (options.allowExport) query.push(['allowExport', 'true']);
+  }
+  if (options.locale !== undefined) {
+    if (!isWellFormedLocale(options.locale)) {
+      throw new TypeError(`locale ${describeKey(options.locale)} is not a BCP 47 language tag such as "en-US" or "de".`);
+    }
+    query.push(['locale', options.locale]);
+  }
+  if (options.filters !== undefined) {
+    if (surface !== 'dashboard') throw new TypeError('filters apply to the dashboard surface only.');
+    for (const [key, value] of Object.entries(options.filters)) {
+      if (!isFilterKey(key)) {
+        throw new TypeError(`filters: key ${describeKey(key)} is not of the form "<semantic_view>.<dimension>".`);
+      }
+      if (value === undefined) continue;
+      query.push([`${FILTER_PARAMETER_PREFIX}${key}`, stringifyFilterValue(key, value)]);
+    }
+  }
+  for (const [name, value] of Object.entries(options.params ?? {})) {
+    if (value === undefined) continue;
+    if (RESERVED_PARAMS.has(name) || name.startsWith(FILTER_PARAMETER_PREFIX)) {
+      throw new TypeError(`params.${name} is reserved: use the ${name.startsWith(FILTER_PARAMETER_PREFIX) ? 'filters' : name} option instead.`);
+    }
+    if (!PARAM_NAME.test(name)) throw new TypeError(`params: ${describeKey(name)} is not a valid parameter name.`);
+    if (!['string', 'number', 'boolean'].includes(typeof value)) {
+      throw new TypeError(`params.${name} must be a string, number or boolean.`);
+    }
+    query.push([name, String(value)]);
+  }
+  const search = query.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&');
+  return `${origin}${path}${search ? `?${search}` : ''}`;
+}
+
+function checkId(name: string, id: unknown): string {
+  if (typeof id !== 'string' || id === '') {
+    throw new TypeError(`${name} is required for this surface: the published dashboard's public id.`);
+  }
+  if (!SAFE_ID.test(id) || /^\.+$/.test(id)) {
+    throw new TypeError(
+      `${name} ${describeKey(id)} is not a safe id: use letters, digits, ".", "_", "~" and "-" (not only dots).`,
+    );
+  }
+  return encodeURIComponent(id);
+}
+
+function checkDeploymentId(id: unknown): string {
+  const text = typeof id === 'number' ? String(id) : id;
+  if (typeof text !== 'string' || !/^[1-9][0-9]{0,15}$/.test(text)) {
+    throw new TypeError(`deploymentId is required for the app surface and must be a positive integer; got ${describeKey(String(id))}.`);
+  }
+  return text;
+}

@@ -1,0 +1,37 @@
+import { describeKey, FILTER_PARAMETER_PREFIX, isFilterKey } from './filterKey.js';
+import type { FilterValue } from './filterValue.js';
+
+/**
+ * Serialises a filter's value to the JSON the platform reads, or throws a readable error for a value JSON
+ * cannot carry (undefined, a function, a cycle, a bigint).
+ */
+export function stringifyFilterValue(key: string, value: FilterValue): string {
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(value);
+  } catch (error) {
+    throw new TypeError(`Filter ${describeKey(key)}: the value cannot be serialised as JSON (${(error as Error).name}).`);
+  }
+  if (json === undefined) {
+    throw new TypeError(`Filter ${describeKey(key)}: the value must be JSON (got ${typeof value}). Use null to clear it.`);
+  }
+  return json;
+}
+
+/**
+ * Builds the unencoded filter parameter `f_<semantic_view>.<dimension>=<JSON>`, the form
+ * `svc:action:set-filter` carries (the embed address carries the same text, percent-encoded).
+ *
+ * @throws TypeError when the key is not `<semantic_view>.<dimension>` or the value is not JSON.
+ * @example
+ * encodeFilterParameter('orders.status', { value: 'completed' });
+ * // 'f_orders.status={"value":"completed"}'
+ */
+export function encodeFilterParameter(key: string, value: FilterValue): string {
+  if (!isFilterKey(key)) {
+    throw new TypeError(
+      `Filter key ${describeKey(key)} is not of the form "<semantic_view>.<dimension>" (for example "orders.status").`,
+    );
+  }
+  return `${FILTER_PARAMETER_PREFIX}${key}=${stringifyFilterValue(key, value)}`;
+}

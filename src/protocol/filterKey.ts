@@ -1,0 +1,19 @@
+/**
+ * A filter key is `<semantic_view>.<dimension>`: two internal names (letters, digits, `_`, not starting
+ * with a digit) joined by one dot. The platform reads them from `f_<key>` query parameters.
+ */
+export const FILTER_KEY_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*\.[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** The prefix of a filter's query parameter name. */
+export const FILTER_PARAMETER_PREFIX = 'f_';
+
+/** Whether `key` is a well-formed `<semantic_view>.<dimension>` filter key. */
+export function isFilterKey(key: unknown): key is string {
+  return typeof key === 'string' && FILTER_KEY_PATTERN.test(key);
+}
+
+/** A readable rendering of a bad key for error messages, short enough never to flood a log. */
+export function describeKey(key: unknown): string {
+  if (typeof key !== 'string') return typeof key;
+  return JSON.stringify(key.length > 60 ? `${key.slice(0, 60)}…` : key);
+}

@@ -1,0 +1,68 @@
+/**
+ * `svc-embed-react/protocol`: the framework-agnostic core. Message schemas and types, address and filter
+ * helpers, the message bridge and the per-embed store. No React in here.
+ *
+ * @packageDocumentation
+ */
+export { ACTION_TYPES, actionPayloadSchemas, COLOR_SCHEMES, STATE_ACTION_TYPES } from './actionSchemas.js';
+export {
+  navigateActionPayloadSchema,
+  refreshPayloadSchema,
+  setColorSchemePayloadSchema,
+  setFilterPayloadSchema,
+  setLocalePayloadSchema,
+  setThemePayloadSchema,
+} from './actionSchemas.js';
+export type { ActionMap, ActionType, ColorScheme } from './actionSchemas.js';
+export { buildEmbedUrl } from './buildEmbedUrl.js';
+export type {
+  BuildEmbedUrlOptions,
+  ChatAddressParams,
+  DashboardAddressParams,
+  EmbedAddressParams,
+} from './buildEmbedUrl.js';
+export { createActionMessage } from './createActionMessage.js';
+export type { ActionPayloadArgs } from './createActionMessage.js';
+export { embedThemeSchema } from './embedTheme.js';
+export type { EmbedTheme } from './embedTheme.js';
+export { encodeFilterParameter } from './encodeFilterParameter.js';
+export { actionEnvelopeSchema, eventEnvelopeSchema, SURFACES, SVC_SOURCE, surfaceSchema } from './envelope.js';
+export type { Surface } from './envelope.js';
+export {
+  AI_QUERY_STATUSES,
+  aiQueryPayloadSchema,
+  DOWNLOAD_FORMATS,
+  dashboardLoadedPayloadSchema,
+  downloadPayloadSchema,
+  drilldownPayloadSchema,
+  EVENT_TYPES,
+  errorPayloadSchema,
+  eventPayloadSchemas,
+  navigatePayloadSchema,
+  readyPayloadSchema,
+  viewPayloadSchema,
+} from './eventSchemas.js';
+export type {
+  AiQueryPayload,
+  AiQueryStatus,
+  DashboardLoadedPayload,
+  DownloadFormat,
+  DownloadPayload,
+  DrilldownPayload,
+  ErrorPayload,
+  EventMap,
+  EventType,
+  NavigatePayload,
+  ReadyPayload,
+  ViewPayload,
+} from './eventSchemas.js';
+export { FILTER_KEY_PATTERN, isFilterKey } from './filterKey.js';
+export type { FilterScalar, Filters, FilterValue, JsonValue } from './filterValue.js';
+export type { ParseFailureCode, ParseResult, SvcActionMessage, SvcEventMessage } from './messages.js';
+export { LOOPBACK_HOSTS, normalizeTenantOrigin } from './normalizeTenantOrigin.js';
+export { parseActionMessage } from './parseActionMessage.js';
+export { parseEventMessage } from './parseEventMessage.js';
+export { parseFilterParameter } from './parseFilterParameter.js';
+export type { ParsedFilterParameter } from './parseFilterParameter.js';
+export { isWellFormedLocale, resolveLocale, SHIPPED_LOCALES } from './resolveLocale.js';
+export type { ShippedLocale } from './resolveLocale.js';

@@ -1,0 +1,150 @@
+import { builtinModules } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import ts from 'typescript';
+import { defineConfig, type Plugin } from 'vite';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
+
+/**
+ * Package entry points, by output name. The browser entries (`index`, `protocol`, `testing`) and the
+ * runtime-neutral server client never import the Node-only emulator, so bundlers never see it.
+ */
+const entries: Record<string, string> = {
+  index: src('index.ts'),
+  'protocol/index': src('protocol/index.ts'),
+  'testing/index': src('testing/index.ts'),
+  'server/index': src('server/index.ts'),
+  'emulator/index': src('emulator/index.ts'),
+  cli: src('cli.ts'),
+};
+
+/** Entries that render React: their output starts with the `'use client'` directive. */
+const reactEntries = new Set(['index']);
+
+/** Everything the package depends on stays an import; the package ships only its own code. */
+const external = [
+  /^react($|\/)/,
+  /^react-dom($|\/)/,
+  /^zod($|\/)/,
+  /^zustand($|\/)/,
+  /^hono($|\/)/,
+  /^@hono\//,
+  /^node:/,
+  ...builtinModules,
+];
+
+/**
+ * Emits `.d.ts` files with the TypeScript compiler API once the bundle is written. Declarations mirror
+ * `src/`, so `dist/protocol/index.d.ts` sits beside `dist/protocol/index.js`.
+ */
+function declarations(): Plugin {
+  return {
+    name: 'svc-declarations',
+    apply: 'build',
+    writeBundle() {
+      const program = ts.createProgram(Object.values(entries), {
+        declaration: true,
+        emitDeclarationOnly: true,
+        outDir: 'dist',
+        rootDir: 'src',
+        strict: true,
+        noUncheckedIndexedAccess: true,
+        exactOptionalPropertyTypes: true,
+        verbatimModuleSyntax: true,
+        skipLibCheck: true,
+        jsx: ts.JsxEmit.ReactJSX,
+        module: ts.ModuleKind.Preserve,
+        moduleResolution: ts.ModuleResolutionKind.Bundler,
+        target: ts.ScriptTarget.ES2022,
+        lib: ['lib.es2023.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
+        types: ['node'],
+      });
+      const result = program.emit();
+      const diagnostics = [...ts.getPreEmitDiagnostics(program), ...result.diagnostics];
+      if (diagnostics.length > 0) {
+        const host: ts.FormatDiagnosticsHost = {
+          getCanonicalFileName: (f) => f,
+          getCurrentDirectory: () => root,
+          getNewLine: () => '\n',
+        };
+        throw new Error(ts.formatDiagnostics(diagnostics, host));
+      }
+    },
+  };
+}
+
+export default defineConfig(({ mode }) => {
+  if (mode === 'emulator-page') {
+    // The script the emulator's embed pages run inside the iframe: one self-contained browser file.
+    return {
+      build: {
+        outDir: 'dist/emulator',
+        emptyOutDir: false,
+        minify: true,
+        lib: {
+          entry: src('emulator/page/main.ts'),
+          formats: ['es'],
+          fileName: () => 'page.js',
+        },
+      },
+    };
+  }
+  return {
+    plugins: [react(), declarations()],
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      minify: false,
+      sourcemap: true,
+      target: 'es2022',
+      lib: {
+        entry: entries,
+        formats: ['es'],
+        fileName: (_format, name) => `${name}.js`,
+      },
+      rolldownOptions: {
+        external,
+        output: {
+          banner: (chunk) =>
+            chunk.name === 'cli' ? '#!/usr/bin/env node' : reactEntries.has(chunk.name) ? "'use client';" : '',
+          chunkFileNames: 'shared/[name]-[hash].js',
+        },
+      },
+    },
+    test: {
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: 'unit',
+            environment: 'jsdom',
+            include: ['test/unit/**/*.test.{ts,tsx}'],
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'node',
+            environment: 'node',
+            include: ['test/node/**/*.test.{ts,tsx}'],
+            testTimeout: 20_000,
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'browser',
+            environment: 'node',
+            include: ['test/browser/**/*.test.{ts,tsx}'],
+            globalSetup: ['test/browser/globalSetup.ts'],
+            fileParallelism: false,
+            testTimeout: 60_000,
+            hookTimeout: 60_000,
+          },
+        },
+      ],
+    },
+  };
+});
