@@ -66,3 +66,20 @@ export { parseFilterParameter } from './parseFilterParameter.js';
 export type { ParsedFilterParameter } from './parseFilterParameter.js';
 export { isWellFormedLocale, resolveLocale, SHIPPED_LOCALES } from './resolveLocale.js';
 export type { ShippedLocale } from './resolveLocale.js';
+export { createActionQueue } from './createActionQueue.js';
+export type { ActionQueue } from './createActionQueue.js';
+export { createEmbedBridge } from './createEmbedBridge.js';
+export type { EmbedBridge, EmbedBridgeOptions, EmbedEventHandler, EmbedTarget } from './createEmbedBridge.js';
+export { createEmbedStore, initialEmbedState } from './createEmbedStore.js';
+export type {
+  AiQueryState,
+  DownloadRecord,
+  DrilldownRecord,
+  EmbedState,
+  EmbedStatus,
+  EmbedStore,
+} from './createEmbedStore.js';
+export type { EmbedDebugHook, EmbedDebugReport, EmbedDropReason } from './EmbedDebugReport.js';
+export { embedRegistry } from './embedRegistry.js';
+export { getMessageRouterStats } from './messageRouter.js';
+export { EMBED_HISTORY_LIMITS, reduceEmbedEvent } from './reduceEmbedEvent.js';

@@ -1,0 +1,243 @@
+import type { ActionType } from './actionSchemas.js';
+import { type ActionPayloadArgs, createActionMessage } from './createActionMessage.js';
+import { createActionQueue } from './createActionQueue.js';
+import { createEmbedStore, type EmbedStore } from './createEmbedStore.js';
+import type { EmbedDebugHook, EmbedDebugReport, EmbedDropReason } from './EmbedDebugReport.js';
+import { embedRegistry } from './embedRegistry.js';
+import type { Surface } from './envelope.js';
+import type { EventMap, EventType } from './eventSchemas.js';
+import { addEmbedRoute } from './messageRouter.js';
+import type { SvcActionMessage, SvcEventMessage } from './messages.js';
+import { normalizeTenantOrigin } from './normalizeTenantOrigin.js';
+import { reduceEmbedEvent } from './reduceEmbedEvent.js';
+
+/** Options of {@link createEmbedBridge}. */
+export interface EmbedBridgeOptions {
+  /** Which surface the iframe shows. */
+  readonly surface: Surface;
+  /** The tenant origin the iframe is loaded from; messages from any other origin are dropped. */
+  readonly tenantOrigin: string;
+  /** A name hooks elsewhere in the app can address the embed by. @default a generated `svc-embed-<n>` */
+  readonly embedId?: string | undefined;
+  /** Receives everything the embed drops, with the reason. */
+  readonly onDebug?: EmbedDebugHook | undefined;
+  /** How many actions may wait for `ready` before the oldest is dropped. @default 100 */
+  readonly maxQueuedActions?: number | undefined;
+}
+
+/** Where an embed's messages come from: its iframe, or a function returning the iframe's window. */
+export type EmbedTarget = { readonly contentWindow: Window | null } | (() => Window | null | undefined);
+
+/** A handler of one event type: the payload, and the whole envelope. */
+export type EmbedEventHandler<T extends EventType> = (payload: EventMap[T], message: SvcEventMessage<T>) => void;
+
+/** The host side of one embed: receives its events, sends it actions, keeps its store. */
+export interface EmbedBridge {
+  readonly embedId: string;
+  readonly surface: Surface;
+  /** The normalised tenant origin. */
+  readonly tenantOrigin: string;
+  /** The embed's state, for selectors and subscriptions. */
+  readonly store: EmbedStore;
+  /** Whether `ready` has arrived: actions go straight to the iframe only then. */
+  readonly isReady: boolean;
+  /** Whether the bridge is connected to an iframe. */
+  readonly isConnected: boolean;
+  /**
+   * Starts routing the iframe's messages to this bridge and registers it under its `embedId`. Returns the
+   * function that undoes both; connecting again later is allowed (React's StrictMode does it).
+   */
+  connect(target: EmbedTarget): () => void;
+  /**
+   * Sends an action: validated now (a bad payload throws a readable `TypeError`), posted to the iframe's
+   * window with the tenant origin as target origin, or queued until `ready`.
+   */
+  send<T extends ActionType>(type: T, ...payload: ActionPayloadArgs<T>): void;
+  /** Calls `handler` for each event of `type`; returns the unsubscribe function. */
+  on<T extends EventType>(type: T, handler: EmbedEventHandler<T>): () => void;
+  /** Calls `handler` for every event; returns the unsubscribe function. */
+  onAny(handler: (message: SvcEventMessage) => void): () => void;
+  /** Adds a debug hook (see {@link EmbedDebugReport}); returns the function that removes it. */
+  addDebugHook(hook: EmbedDebugHook): () => void;
+  /** Disconnects and forgets every handler and queued action. */
+  destroy(): void;
+}
+
+let generatedIds = 0;
+
+/** Reports an error thrown by an app's handler without letting it stop the other handlers. */
+function reportHandlerError(error: unknown): void {
+  if (typeof globalThis.reportError === 'function') globalThis.reportError(error);
+  else
+    setTimeout(() => {
+      throw error;
+    });
+}
+
+/**
+ * Creates the host side of one embed. Creating it has no side effect; {@link EmbedBridge.connect} starts
+ * listening (through the one shared window listener) once the iframe exists.
+ *
+ * Security: an event is accepted only when `event.origin` is the tenant origin AND `event.source` is this
+ * embed's iframe window AND the message validates; actions are posted to the iframe's window with the
+ * tenant origin as target origin, never `"*"`.
+ *
+ * @example
+ * const bridge = createEmbedBridge({ surface: 'dashboard', tenantOrigin: 'https://acme.example.com' });
+ * const disconnect = bridge.connect(iframe);
+ * bridge.on('svc:event:download', (payload) => console.log(payload.format));
+ * bridge.send('svc:action:set-color-scheme', { scheme: 'dark' }); // queued until ready
+ */
+export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
+  const tenantOrigin = normalizeTenantOrigin(options.tenantOrigin);
+  const embedId = options.embedId ?? `svc-embed-${++generatedIds}`;
+  const { surface } = options;
+  const store = createEmbedStore(embedId, surface);
+  const limit = options.maxQueuedActions ?? 100;
+  if (!Number.isInteger(limit) || limit < 1) throw new TypeError('maxQueuedActions must be a positive integer.');
+  const queue = createActionQueue(limit);
+  const handlers = new Map<EventType, Set<EmbedEventHandler<EventType>>>();
+  const anyHandlers = new Set<(message: SvcEventMessage) => void>();
+  const debugHooks = new Set<EmbedDebugHook>();
+  if (options.onDebug) debugHooks.add(options.onDebug);
+
+  let getWindow: (() => Window | null | undefined) | null = null;
+  let disconnectCurrent: (() => void) | null = null;
+  let ready = false;
+
+  const debug = (report: Omit<EmbedDebugReport, 'embedId'>): void => {
+    for (const hook of [...debugHooks]) {
+      try {
+        hook({ ...report, embedId });
+      } catch (error) {
+        reportHandlerError(error);
+      }
+    }
+  };
+
+  const post = (message: SvcActionMessage): void => {
+    const win = getWindow?.();
+    if (win == null) {
+      debug({ reason: 'not-connected', detail: `${message.type} was not sent: the embed is not connected`, data: message });
+      return;
+    }
+    win.postMessage({ ...message, timestamp: Date.now() }, tenantOrigin);
+  };
+
+  const receive = (message: SvcEventMessage): void => {
+    if (message.type === 'svc:event:ready') {
+      ready = true;
+      // Flush in the same task that handles ready, before any app handler runs, so the embed gets queued
+      // state first and whatever handlers send after it.
+      for (const queued of queue.drain()) post(queued);
+    }
+    store.setState(reduceEmbedEvent(store.getState(), message), true);
+    const typed = handlers.get(message.type);
+    if (typed) {
+      for (const handler of [...typed]) {
+        try {
+          handler(message.payload, message);
+        } catch (error) {
+          reportHandlerError(error);
+        }
+      }
+    }
+    for (const handler of [...anyHandlers]) {
+      try {
+        handler(message);
+      } catch (error) {
+        reportHandlerError(error);
+      }
+    }
+  };
+
+  const drop = (reason: EmbedDropReason, detail: string, event: MessageEvent, type?: string): void => {
+    if (debugHooks.size === 0) return;
+    debug(
+      type === undefined
+        ? { reason, detail, origin: event.origin, data: event.data }
+        : { reason, detail, origin: event.origin, data: event.data, type },
+    );
+  };
+
+  const bridge: EmbedBridge = {
+    embedId,
+    surface,
+    tenantOrigin,
+    store,
+    get isReady() {
+      return ready;
+    },
+    get isConnected() {
+      return disconnectCurrent !== null;
+    },
+    connect(target) {
+      disconnectCurrent?.();
+      const read = typeof target === 'function' ? target : () => target.contentWindow;
+      getWindow = read;
+      const unregister = embedRegistry.register(bridge);
+      const removeRoute = addEmbedRoute({ tenantOrigin, getWindow: read, receive, drop });
+      const disconnect = (): void => {
+        if (disconnectCurrent !== disconnect) return;
+        removeRoute();
+        unregister();
+        disconnectCurrent = null;
+        getWindow = null;
+      };
+      disconnectCurrent = disconnect;
+      return disconnect;
+    },
+    send(type, ...payload) {
+      const message = createActionMessage(type, ...payload) as SvcActionMessage;
+      if (ready && disconnectCurrent !== null) {
+        post(message);
+        return;
+      }
+      if (ready) {
+        debug({ reason: 'not-connected', detail: `${type} was not sent: the embed is disconnected`, data: message });
+        return;
+      }
+      const dropped = queue.push(message);
+      if (dropped) {
+        debug({
+          reason: 'queue-overflow',
+          detail: `${dropped.type} was discarded: more than ${limit} actions waited for ready`,
+          type: dropped.type,
+          data: dropped,
+        });
+      }
+    },
+    on(type, handler) {
+      let set = handlers.get(type);
+      if (!set) {
+        set = new Set();
+        handlers.set(type, set);
+      }
+      const entry = handler as EmbedEventHandler<EventType>;
+      set.add(entry);
+      return () => {
+        set.delete(entry);
+      };
+    },
+    onAny(handler) {
+      anyHandlers.add(handler);
+      return () => {
+        anyHandlers.delete(handler);
+      };
+    },
+    addDebugHook(hook) {
+      debugHooks.add(hook);
+      return () => {
+        debugHooks.delete(hook);
+      };
+    },
+    destroy() {
+      disconnectCurrent?.();
+      queue.drain();
+      handlers.clear();
+      anyHandlers.clear();
+      debugHooks.clear();
+    },
+  };
+  return bridge;
+}

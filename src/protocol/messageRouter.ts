@@ -1,0 +1,82 @@
+import type { EmbedDropReason } from './EmbedDebugReport.js';
+import type { SvcEventMessage } from './messages.js';
+import { parseEventMessage } from './parseEventMessage.js';
+
+/** One embed as the router sees it: where its messages come from and where they go. */
+export interface EmbedRoute {
+  /** The normalised tenant origin (`event.origin` must equal it). */
+  readonly tenantOrigin: string;
+  /** The embed's iframe window, read at message time (it exists only once the iframe is in the page). */
+  readonly getWindow: () => Window | null | undefined;
+  /** A valid event from this embed. */
+  readonly receive: (message: SvcEventMessage) => void;
+  /** Something this embed would have received, dropped. */
+  readonly drop: (reason: EmbedDropReason, detail: string, event: MessageEvent, type?: string) => void;
+}
+
+const routes = new Set<EmbedRoute>();
+let listening = false;
+
+/**
+ * The single `message` listener shared by every embed on the page. A message belongs to the embed whose
+ * iframe window posted it (`event.source`), and is accepted only from that embed's tenant origin and only
+ * when it is a valid event. A message no embed owns is reported to every embed as dropped.
+ */
+function handleMessage(event: MessageEvent): void {
+  const source = event.source;
+  let owner: EmbedRoute | undefined;
+  for (const route of routes) {
+    const win = route.getWindow();
+    if (win != null && win === source) {
+      owner = route;
+      break;
+    }
+  }
+  if (owner === undefined) {
+    // Snapshot: a drop hook may connect or disconnect embeds.
+    for (const route of [...routes]) {
+      if (event.origin === route.tenantOrigin) {
+        route.drop('wrong-source-window', `from ${event.origin}, but not from this embed's iframe window`, event);
+      } else {
+        route.drop('wrong-origin', `from ${event.origin || '(no origin)'}; expected ${route.tenantOrigin}`, event);
+      }
+    }
+    return;
+  }
+  if (event.origin !== owner.tenantOrigin) {
+    owner.drop(
+      'wrong-origin',
+      `this embed's window is showing ${event.origin || '(no origin)'}, not ${owner.tenantOrigin}`,
+      event,
+    );
+    return;
+  }
+  const result = parseEventMessage(event.data);
+  if (result.ok) owner.receive(result.message);
+  else owner.drop(result.code, result.reason, event, result.type);
+}
+
+/**
+ * Routes window messages to an embed until the returned function is called. The window listener is
+ * attached with the first route and removed with the last, so a page without embeds pays nothing.
+ * Without a `window` (server rendering) nothing is attached.
+ */
+export function addEmbedRoute(route: EmbedRoute): () => void {
+  routes.add(route);
+  if (!listening && typeof window !== 'undefined') {
+    window.addEventListener('message', handleMessage);
+    listening = true;
+  }
+  return () => {
+    if (!routes.delete(route)) return;
+    if (routes.size === 0 && listening) {
+      window.removeEventListener('message', handleMessage);
+      listening = false;
+    }
+  };
+}
+
+/** How many embeds are routed and whether the window listener is attached: for tests and leak checks. */
+export function getMessageRouterStats(): { readonly routes: number; readonly listening: boolean } {
+  return { routes: routes.size, listening };
+}
