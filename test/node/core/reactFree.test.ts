@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it, vi } from 'vitest';
+
+// Any import of React while the core loads fails this file.
+vi.mock('react', () => {
+  throw new Error('the protocol core imported react');
+});
+vi.mock('react-dom', () => {
+  throw new Error('the protocol core imported react-dom');
+});
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** Every module reachable from `entry` through relative imports, and every package it imports. */
+function importGraph(entry: string): { files: string[]; packages: Set<string> } {
+  const files: string[] = [];
+  const packages = new Set<string>();
+  const pending = [resolve(root, entry)];
+  const seen = new Set<string>();
+  const specifier = /(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|import\s*['"]([^'"]+)['"]/g;
+  while (pending.length > 0) {
+    const file = pending.pop() as string;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    files.push(file);
+    const text = readFileSync(file, 'utf8');
+    for (const match of text.matchAll(specifier)) {
+      const spec = match[1] ?? match[2] ?? match[3];
+      if (spec === undefined) continue;
+      if (spec.startsWith('.')) pending.push(resolve(dirname(file), spec.replace(/\.js$/, '.ts')));
+      else packages.add(spec);
+    }
+  }
+  return { files, packages };
+}
+
+describe('the protocol core', () => {
+  it('imports no React, only zod/mini and zustand/vanilla', () => {
+    const { files, packages } = importGraph('src/protocol/index.ts');
+    expect(files.length).toBeGreaterThan(15);
+    expect([...packages].sort()).toEqual(['zod/mini', 'zustand/vanilla']);
+    for (const file of files) expect(file).toContain(`${root}/src/protocol/`);
+  });
+
+  it('evaluates without React installed', async () => {
+    const { createEmbedBridge, parseEventMessage } = await import('../../../src/protocol/index.js');
+    expect(typeof createEmbedBridge).toBe('function');
+    expect(parseEventMessage(null).ok).toBe(false);
+    expect(Object.keys(await import('../../../src/protocol/index.js')).some((name) => /^use[A-Z]/.test(name))).toBe(false);
+  });
+});
