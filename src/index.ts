@@ -5,3 +5,18 @@
  * @packageDocumentation
  */
 export * from './protocol/index.js';
+export { SvcApp } from './react/SvcApp.js';
+export { SvcChat } from './react/SvcChat.js';
+export { SvcDashboard } from './react/SvcDashboard.js';
+export type { SvcActions, SvcEmbedHandle } from './react/SvcEmbedHandle.js';
+export type {
+  SvcAppProps,
+  SvcChatProps,
+  SvcDashboardProps,
+  SvcEmbedCommonProps,
+  SvcEventCallback,
+} from './react/SvcEmbedProps.js';
+export { useSvcActions } from './react/useSvcActions.js';
+export { useSvcEmbed } from './react/useSvcEmbed.js';
+export { useSvcEvents } from './react/useSvcEvents.js';
+export type { SvcEventHandler, SvcEventHandlers, UseSvcEventsOptions } from './react/useSvcEvents.js';

@@ -1,0 +1,21 @@
+import { forwardRef, type ReactNode, type Ref } from 'react';
+import type { SvcChatProps } from './SvcEmbedProps.js';
+import { SvcEmbedFrame } from './SvcEmbedFrame.js';
+import type { SvcEmbedHandle } from './SvcEmbedHandle.js';
+
+/**
+ * Embeds the standalone AI chat.
+ *
+ * @example
+ * <SvcChat
+ *   tenantOrigin="https://acme.example.com"
+ *   session={sessionId}
+ *   locale="de-DE"
+ *   theme={{ primaryColor: '#0b5fff', chat: { inputColor: '#f4f6fb' } }}
+ *   onAiQuery={(payload) => console.log(payload.status, payload.query)}
+ *   style={{ height: 640 }}
+ * />
+ */
+export const SvcChat = forwardRef(function SvcChat(props: SvcChatProps, ref: Ref<SvcEmbedHandle>): ReactNode {
+  return <SvcEmbedFrame {...props} ref={ref} surface="chat" component="SvcChat" />;
+});

@@ -1,0 +1,27 @@
+import { forwardRef, type ReactNode, type Ref } from 'react';
+import type { SvcDashboardProps } from './SvcEmbedProps.js';
+import { SvcEmbedFrame } from './SvcEmbedFrame.js';
+import type { SvcEmbedHandle } from './SvcEmbedHandle.js';
+
+/**
+ * Embeds a published dashboard. Controlled props (`colorScheme`, `locale`, `theme`, `filters`, `path`)
+ * become actions; callbacks receive the embed's events.
+ *
+ * @example
+ * <SvcDashboard
+ *   tenantOrigin="https://acme.example.com"
+ *   publicId="sales-overview"
+ *   session={sessionId}
+ *   colorScheme={darkMode ? 'dark' : 'light'}
+ *   filters={{ 'orders.region': { value: region } }}
+ *   onDownload={(payload) => track('export', payload.format)}
+ *   loading={<Spinner />}
+ *   style={{ height: 600 }}
+ * />
+ */
+export const SvcDashboard = forwardRef(function SvcDashboard(
+  props: SvcDashboardProps,
+  ref: Ref<SvcEmbedHandle>,
+): ReactNode {
+  return <SvcEmbedFrame {...props} ref={ref} surface="dashboard" component="SvcDashboard" />;
+});

@@ -1,0 +1,86 @@
+import type { CSSProperties, ReactNode } from 'react';
+import type { ColorScheme } from '../protocol/actionSchemas.js';
+import type { ChatAddressParams, DashboardAddressParams } from '../protocol/buildEmbedUrl.js';
+import type { EmbedDebugHook } from '../protocol/EmbedDebugReport.js';
+import type { EmbedTheme } from '../protocol/embedTheme.js';
+import type { EventMap, EventType } from '../protocol/eventSchemas.js';
+import type { Filters } from '../protocol/filterValue.js';
+import type { SvcEventMessage } from '../protocol/messages.js';
+
+/** A callback for one event type: the payload, and the whole envelope. */
+export type SvcEventCallback<T extends EventType> = (payload: EventMap[T], message: SvcEventMessage<T>) => void;
+
+/** Props every embed component takes. */
+export interface SvcEmbedCommonProps {
+  /** The tenant's origin, e.g. `https://acme.example.com` (`http:` only on loopback hosts). Identity. */
+  readonly tenantOrigin: string;
+  /** An embed session id minted by your backend: signed mode. Absent: private mode. Identity. */
+  readonly session?: string | undefined;
+  /**
+   * A name hooks elsewhere in the app use to address this embed.
+   * @default an id generated with React's `useId` (stable across server rendering and hydration)
+   */
+  readonly embedId?: string | undefined;
+  /** Colour scheme, sent as `svc:action:set-color-scheme`. `auto` follows the viewer's OS preference. */
+  readonly colorScheme?: ColorScheme | undefined;
+  /** UI language (a BCP 47 tag). The first value goes into the address; changes go as `svc:action:set-locale`. */
+  readonly locale?: string | undefined;
+  /** Brand theme, sent as `svc:action:set-theme`. */
+  readonly theme?: EmbedTheme | undefined;
+  /** In-embed route path, sent as `svc:action:navigate` when it changes (never echoed back). */
+  readonly path?: string | undefined;
+  /** Extra address parameters (the escape hatch); never able to replace the session. */
+  readonly params?: Readonly<Record<string, string | number | boolean | undefined>> | undefined;
+  /** The iframe's accessible title. @default a description of the surface */
+  readonly title?: string | undefined;
+  /** Class of the wrapper element around the iframe. */
+  readonly className?: string | undefined;
+  /** Style of the wrapper element around the iframe. */
+  readonly style?: CSSProperties | undefined;
+  /** Shown over the iframe until the embed is ready. */
+  readonly loading?: ReactNode | undefined;
+  /** Shown instead of the iframe after a fatal `svc:event:error`. */
+  readonly errorFallback?: ReactNode | ((error: EventMap['svc:event:error']) => ReactNode) | undefined;
+  readonly onReady?: SvcEventCallback<'svc:event:ready'> | undefined;
+  readonly onView?: SvcEventCallback<'svc:event:view'> | undefined;
+  readonly onNavigate?: SvcEventCallback<'svc:event:navigate'> | undefined;
+  readonly onDashboardLoaded?: SvcEventCallback<'svc:event:dashboard-loaded'> | undefined;
+  readonly onDownload?: SvcEventCallback<'svc:event:download'> | undefined;
+  readonly onDrilldown?: SvcEventCallback<'svc:event:drilldown'> | undefined;
+  readonly onAiQuery?: SvcEventCallback<'svc:event:ai-query'> | undefined;
+  readonly onError?: SvcEventCallback<'svc:event:error'> | undefined;
+  /** Every event. */
+  readonly onEvent?: ((message: SvcEventMessage) => void) | undefined;
+  /** Everything the embed drops (wrong origin, wrong window, invalid message, ...), with the reason. */
+  readonly onDebug?: EmbedDebugHook | undefined;
+}
+
+/** Props of `<SvcDashboard>`. */
+export interface SvcDashboardProps extends SvcEmbedCommonProps {
+  /** The published dashboard's public id. Identity. */
+  readonly publicId: string;
+  /**
+   * Filters by `<semantic_view>.<dimension>`: `{ 'orders.status': { value: 'completed' } }`. The first
+   * value goes into the address; each later change sends one `svc:action:set-filter` per changed key, and a
+   * removed key sends `null`.
+   */
+  readonly filters?: Filters | undefined;
+  /** Show the download controls. @default false */
+  readonly allowExport?: boolean | undefined;
+  /** Known dashboard address parameters, plus any other. */
+  readonly params?: (DashboardAddressParams & Readonly<Record<string, string | number | boolean | undefined>>) | undefined;
+}
+
+/** Props of `<SvcApp>` (creator mode: signed-only, so `session` is required). */
+export interface SvcAppProps extends SvcEmbedCommonProps {
+  /** The deployment to open. Identity. */
+  readonly deploymentId: number | string;
+  /** Required: the app surface is signed-only. */
+  readonly session: string;
+}
+
+/** Props of `<SvcChat>`. */
+export interface SvcChatProps extends SvcEmbedCommonProps {
+  /** Known chat address parameters, plus any other. */
+  readonly params?: (ChatAddressParams & Readonly<Record<string, string | number | boolean | undefined>>) | undefined;
+}

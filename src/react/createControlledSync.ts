@@ -1,0 +1,94 @@
+import type { ColorScheme } from '../protocol/actionSchemas.js';
+import type { EmbedBridge } from '../protocol/createEmbedBridge.js';
+import type { EmbedTheme } from '../protocol/embedTheme.js';
+import { encodeFilterParameter } from '../protocol/encodeFilterParameter.js';
+import type { Filters } from '../protocol/filterValue.js';
+import { stableKey } from './stableKey.js';
+
+/** The controlled props, as the app currently renders them. */
+export interface ControlledValues {
+  readonly colorScheme?: ColorScheme | undefined;
+  readonly theme?: EmbedTheme | undefined;
+  readonly locale?: string | undefined;
+  readonly filters?: Filters | undefined;
+  readonly path?: string | undefined;
+}
+
+/** Keeps an embed in step with controlled props by sending only what changed. */
+export interface ControlledSync {
+  /** Sends the difference between `values` and what the embed already has (after a commit). */
+  update(values: ControlledValues): void;
+  /** Sends every current value again: the embed reloaded and lost its runtime state. */
+  reapply(values: ControlledValues): void;
+  /** Records a path the embed reported itself, so mirroring it back into `path` sends nothing. */
+  observePath(path: string): void;
+}
+
+/**
+ * Creates the controlled-prop synchroniser of one embed. `address` holds the values the embed address
+ * already carries (initial filters and locale), which therefore count as sent.
+ */
+export function createControlledSync(
+  bridge: EmbedBridge,
+  address: { readonly filters?: Filters | undefined; readonly locale?: string | undefined },
+): ControlledSync {
+  const addressFilters = Object.entries(address.filters ?? {}).filter(([, value]) => value !== undefined);
+  const sentFilters = new Map<string, string>(addressFilters.map(([key, value]) => [key, stableKey(value)]));
+  let sentScheme: string | undefined;
+  let sentTheme: string | undefined;
+  let sentLocale: string | undefined = address.locale;
+  let sentPath: string | undefined;
+  let reportedPath: string | undefined;
+
+  const sendFilter = (key: string, value: Filters[string]): void => {
+    bridge.send('svc:action:set-filter', { filterUrlParameter: encodeFilterParameter(key, value) });
+    sentFilters.set(key, stableKey(value));
+  };
+
+  const syncFilters = (filters: Filters, force: boolean): void => {
+    for (const [key, value] of Object.entries(filters)) {
+      if (value === undefined) continue;
+      if (force || sentFilters.get(key) !== stableKey(value)) sendFilter(key, value);
+    }
+    for (const [key, sent] of sentFilters) {
+      const current = filters[key];
+      if (current !== undefined) continue;
+      // A removed filter is sent as null, once (project decision: the platform documents no "clear").
+      if (force ? addressFilters.some(([addressKey]) => addressKey === key) || sent !== 'null' : sent !== 'null') {
+        sendFilter(key, null);
+      }
+    }
+  };
+
+  const sync = (values: ControlledValues, force: boolean): void => {
+    if (values.colorScheme !== undefined && (force || values.colorScheme !== sentScheme)) {
+      bridge.send('svc:action:set-color-scheme', { scheme: values.colorScheme });
+      sentScheme = values.colorScheme;
+    }
+    if (values.theme !== undefined) {
+      const key = stableKey(values.theme);
+      if (force || key !== sentTheme) {
+        bridge.send('svc:action:set-theme', values.theme);
+        sentTheme = key;
+      }
+    }
+    if (values.locale !== undefined && (force || values.locale !== sentLocale)) {
+      bridge.send('svc:action:set-locale', { locale: values.locale });
+      sentLocale = values.locale;
+    }
+    syncFilters(values.filters ?? {}, force);
+    if (values.path !== undefined && (force || values.path !== sentPath)) {
+      // No echo: a path the embed reported itself is where it already is.
+      if (force || values.path !== reportedPath) bridge.send('svc:action:navigate', { path: values.path });
+      sentPath = values.path;
+    }
+  };
+
+  return {
+    update: (values) => sync(values, false),
+    reapply: (values) => sync(values, true),
+    observePath(path) {
+      reportedPath = path;
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import { COLOR_SCHEMES, navigateActionPayloadSchema } from '../protocol/actionSchemas.js';
+import { embedThemeSchema } from '../protocol/embedTheme.js';
+import { encodeFilterParameter } from '../protocol/encodeFilterParameter.js';
+import { formatIssues } from '../protocol/formatIssues.js';
+import { isWellFormedLocale, resolveLocale } from '../protocol/resolveLocale.js';
+import type { ControlledValues } from './createControlledSync.js';
+import { isDevelopment } from './isDevelopment.js';
+
+const warnedLocales = new Set<string>();
+
+/**
+ * Checks the controlled props at render time, so a bad value fails where it is written, with the
+ * component and prop named, instead of inside an effect.
+ *
+ * @throws TypeError naming the component and the prop.
+ */
+export function validateControlledProps(component: string, values: ControlledValues): void {
+  const fail = (prop: string, reason: string): never => {
+    throw new TypeError(`<${component}> prop "${prop}": ${reason}`);
+  };
+  if (values.colorScheme !== undefined && !COLOR_SCHEMES.includes(values.colorScheme)) {
+    fail('colorScheme', `expected "light", "dark" or "auto", got ${JSON.stringify(String(values.colorScheme))}.`);
+  }
+  if (values.theme !== undefined) {
+    const result = embedThemeSchema.safeParse(values.theme);
+    if (!result.success) fail('theme', `${formatIssues(result.error.issues, values.theme, 'theme')}.`);
+  }
+  if (values.locale !== undefined) {
+    if (!isWellFormedLocale(values.locale)) {
+      fail('locale', `${JSON.stringify(String(values.locale))} is not a BCP 47 language tag such as "en-US" or "de".`);
+    }
+    if (isDevelopment() && resolveLocale(values.locale) === null && !warnedLocales.has(values.locale)) {
+      warnedLocales.add(values.locale);
+      console.warn(`<${component}> prop "locale": the platform does not ship "${values.locale}" and will ignore it.`);
+    }
+  }
+  if (values.filters !== undefined) {
+    if (typeof values.filters !== 'object' || values.filters === null || Array.isArray(values.filters)) {
+      fail('filters', 'expected an object of filters by "<semantic_view>.<dimension>".');
+    }
+    for (const [key, value] of Object.entries(values.filters)) {
+      if (value === undefined) continue;
+      try {
+        encodeFilterParameter(key, value);
+      } catch (error) {
+        fail('filters', (error as Error).message);
+      }
+    }
+  }
+  if (values.path !== undefined) {
+    const result = navigateActionPayloadSchema.safeParse({ path: values.path });
+    if (!result.success) fail('path', `${formatIssues(result.error.issues, { path: values.path })}.`);
+  }
+}
