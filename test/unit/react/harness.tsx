@@ -1,0 +1,48 @@
+import { act, render } from '@testing-library/react';
+import { type ReactElement, StrictMode } from 'react';
+import { vi } from 'vitest';
+import type { Surface } from '../../../src/index.js';
+import { eventEnvelope, readyPayload } from '../support/frames.js';
+
+export const TENANT = 'https://acme.example.com';
+
+/** Renders under StrictMode, as every React test here does. */
+export function renderStrict(ui: ReactElement) {
+  const result = render(<StrictMode>{ui}</StrictMode>);
+  return {
+    ...result,
+    rerender: (next: ReactElement) => result.rerender(<StrictMode>{next}</StrictMode>),
+  };
+}
+
+/** The embed's iframe, its window, and a spy recording what the host posts to it. */
+export function frameOf(embedId?: string) {
+  const selector = embedId ? `iframe[data-svc-embed-id="${embedId}"]` : 'iframe';
+  const iframes = document.querySelectorAll<HTMLIFrameElement>(selector);
+  if (iframes.length !== 1) throw new Error(`expected one iframe for ${selector}, found ${iframes.length}`);
+  const iframe = iframes[0] as HTMLIFrameElement;
+  const win = iframe.contentWindow as Window;
+  const existing = (win.postMessage as unknown as { mock?: unknown }).mock;
+  const posted = existing
+    ? (win.postMessage as unknown as ReturnType<typeof vi.fn>)
+    : vi.spyOn(win, 'postMessage').mockImplementation(() => {});
+  const actions = () =>
+    posted.mock.calls.map(([message, target]) => ({
+      type: (message as { type: string }).type,
+      payload: (message as { payload: unknown }).payload,
+      target,
+    }));
+  return { iframe, win, posted, actions };
+}
+
+/** Delivers an event from an embed's window, from the tenant origin, inside act(). */
+export function emit(win: Window, type: string, payload: Record<string, unknown>, surface: Surface = 'dashboard', origin = TENANT): void {
+  act(() => {
+    window.dispatchEvent(new MessageEvent('message', { data: eventEnvelope(type, payload, surface), origin, source: win }));
+  });
+}
+
+/** Delivers `ready`. */
+export function ready(win: Window, surface: Surface = 'dashboard'): void {
+  emit(win, 'svc:event:ready', readyPayload(surface), surface);
+}
