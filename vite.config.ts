@@ -5,6 +5,8 @@ import ts from 'typescript';
 import { defineConfig, type Plugin } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+/** React 18, installed by `npm test` into its own folder, for the second pass of the React tests. */
+const react18 = fileURLToPath(new URL('./test/react18/node_modules', import.meta.url));
 const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
 
 /**
@@ -121,6 +123,31 @@ export default defineConfig(({ mode }) => {
             name: 'unit',
             environment: 'jsdom',
             include: ['test/unit/**/*.test.{ts,tsx}'],
+            env: { SVC_EXPECTED_REACT_MAJOR: '19' },
+          },
+        },
+        {
+          // The React tests again, against React 18: every import of react/react-dom (also from
+          // Testing Library and zustand, inlined so the alias reaches them) resolves to test/react18.
+          extends: true,
+          resolve: {
+            alias: [
+              { find: /^react(-dom)?(\/.*)?$/, replacement: `${react18}/react$1$2` },
+              // Testing Library's CommonJS build would `require` React past the alias: use its ES build.
+              {
+                find: /^@testing-library\/react$/,
+                replacement: fileURLToPath(
+                  new URL('./node_modules/@testing-library/react/dist/@testing-library/react.esm.js', import.meta.url),
+                ),
+              },
+            ],
+          },
+          test: {
+            name: 'react18',
+            environment: 'jsdom',
+            include: ['test/unit/react/**/*.test.{ts,tsx}'],
+            env: { SVC_EXPECTED_REACT_MAJOR: '18' },
+            server: { deps: { inline: ['@testing-library/react', 'zustand'] } },
           },
         },
         {
