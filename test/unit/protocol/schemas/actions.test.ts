@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ACTION_TYPES,
+  type ActionMap,
+  type ActionType,
+  createActionMessage,
+  parseActionMessage,
+} from '../../../../src/protocol/index.js';
+
+const valid: { [K in ActionType]: ActionMap[K][] } = {
+  'svc:action:set-color-scheme': [{ scheme: 'light' }, { scheme: 'dark' }, { scheme: 'auto' }],
+  'svc:action:set-theme': [
+    {},
+    { primaryColor: '#0b5fff', font: 'Inter', borderRadius: 8 },
+    { borderRadius: '4px', analyticsChat: { backgroundColor: '#fff', chatInput: { borderColor: '#ccc' } }, chat: { inputColor: '#eee' } },
+    { primaryColor: '#000', futureField: { nested: true } },
+  ],
+  'svc:action:set-locale': [{ locale: 'en-US' }, { locale: 'de' }, { locale: 'es-AR' }, { locale: 'zh-Hant-TW' }],
+  'svc:action:set-filter': [
+    { filterUrlParameter: 'f_orders.status={"value":"completed"}' },
+    { filterUrlParameter: 'f_orders.region={"value":["EU","US"]}' },
+    { filterUrlParameter: 'f_orders.status=null' },
+  ],
+  'svc:action:navigate': [{ path: '/embed/d/42/app/workbook/130' }, { path: '/' }],
+  'svc:action:refresh': [{}],
+};
+
+describe('every action of the spec', () => {
+  it('covers the whole table', () => {
+    expect(Object.keys(valid).sort()).toEqual([...ACTION_TYPES].sort());
+  });
+
+  for (const [type, payloads] of Object.entries(valid) as [ActionType, never[]][]) {
+    it(`builds ${type} as a valid action envelope without surface, and reads it back`, () => {
+      for (const payload of payloads) {
+        const message = createActionMessage(type, payload);
+        expect(message).toEqual({ source: 'svc-embed', direction: 'action', type, payload, timestamp: expect.any(Number) });
+        expect(Object.hasOwn(message, 'surface')).toBe(false);
+        expect(Math.abs(message.timestamp - Date.now())).toBeLessThan(60_000);
+        // Through structured clone, the way postMessage delivers it.
+        expect(parseActionMessage(structuredClone(message))).toEqual({ ok: true, message });
+      }
+    });
+  }
+
+  it('builds refresh without a payload', () => {
+    expect(createActionMessage('svc:action:refresh').payload).toEqual({});
+  });
+
+  it.each([
+    ['svc:action:set-color-scheme', { scheme: 'sepia' }, /set-color-scheme.*payload\.scheme/],
+    ['svc:action:set-color-scheme', {}, /payload\.scheme.*missing/],
+    ['svc:action:set-locale', { locale: 'not a tag' }, /set-locale.*payload\.locale.*BCP 47/],
+    ['svc:action:set-locale', { locale: 42 }, /payload\.locale/],
+    ['svc:action:set-filter', { filterUrlParameter: 'orders.status={"value":1}' }, /payload\.filterUrlParameter/],
+    ['svc:action:set-filter', { filterUrlParameter: 'f_status={"value":1}' }, /payload\.filterUrlParameter/],
+    ['svc:action:set-filter', { filterUrlParameter: 'f_orders.status={value:1}' }, /payload\.filterUrlParameter/],
+    ['svc:action:navigate', { path: 'https://evil.example.com/' }, /payload\.path/],
+    ['svc:action:navigate', { path: '//evil.example.com' }, /payload\.path/],
+    ['svc:action:navigate', { path: 'javascript:alert(1)' }, /payload\.path/],
+    ['svc:action:set-theme', { primaryColor: 5 }, /payload\.primaryColor/],
+    ['svc:action:set-theme', { chat: { inputColor: false } }, /payload\.chat\.inputColor/],
+  ])('refuses %s with a bad payload (%j), naming the field', (type, payload, message) => {
+    expect(() => createActionMessage(type as ActionType, payload as never)).toThrow(TypeError);
+    expect(() => createActionMessage(type as ActionType, payload as never)).toThrow(message);
+    const envelope = { source: 'svc-embed', direction: 'action', type, payload, timestamp: 1 };
+    expect(parseActionMessage(envelope)).toMatchObject({ ok: false, code: 'bad-payload' });
+  });
+
+  it('refuses an unknown action type', () => {
+    expect(() => createActionMessage('svc:action:explode' as ActionType)).toThrow(/Unknown action type "svc:action:explode"/);
+    expect(parseActionMessage({ source: 'svc-embed', direction: 'action', type: 'svc:action:explode', payload: {}, timestamp: 1 })).toMatchObject({
+      ok: false,
+      code: 'unknown-type',
+    });
+  });
+});
+
+describe('the action envelope', () => {
+  const ok = { source: 'svc-embed', direction: 'action', type: 'svc:action:refresh', payload: {}, timestamp: 1 };
+  it.each([
+    ['a surface', { ...ok, surface: 'dashboard' }],
+    ['a surface set to undefined', { ...ok, surface: undefined }],
+    ['a wrong source', { ...ok, source: 'x' }],
+    ['the event direction', { ...ok, direction: 'event' }],
+    ['an event type', { ...ok, type: 'svc:event:ready' }],
+    ['no timestamp', { source: 'svc-embed', direction: 'action', type: 'svc:action:refresh', payload: {} }],
+  ])('is refused with %s', (_name, data) => {
+    expect(parseActionMessage(data)).toMatchObject({ ok: false, code: 'bad-envelope' });
+  });
+});
