@@ -1,0 +1,74 @@
+import { describe, expectTypeOf, it } from 'vitest';
+import {
+  type ActionMap,
+  createActionMessage,
+  createEmbedBridge,
+  type EventMap,
+  type EventType,
+  type ParseResult,
+  parseEventMessage,
+  type SvcActionMessage,
+  type SvcEventMessage,
+} from '../../src/protocol/index.js';
+
+describe('event name to payload', () => {
+  it('maps each event type to its payload', () => {
+    expectTypeOf<EventMap['svc:event:download']['format']>().toEqualTypeOf<'csv' | 'xlsx' | 'png' | 'pdf'>();
+    expectTypeOf<EventMap['svc:event:download']['rowCount']>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<EventMap['svc:event:ready']['embedTenant']>().toEqualTypeOf<string | null>();
+    expectTypeOf<EventMap['svc:event:ready']['deploymentId']>().toEqualTypeOf<number | null>();
+    expectTypeOf<EventMap['svc:event:ready']['surface']>().toEqualTypeOf<'dashboard' | 'app' | 'chat'>();
+    expectTypeOf<EventMap['svc:event:drilldown']['value']>().toEqualTypeOf<unknown>();
+    expectTypeOf<EventMap['svc:event:error']['fatal']>().toEqualTypeOf<boolean | undefined>();
+    expectTypeOf<EventType>().toEqualTypeOf<
+      | 'svc:event:ready'
+      | 'svc:event:view'
+      | 'svc:event:navigate'
+      | 'svc:event:dashboard-loaded'
+      | 'svc:event:download'
+      | 'svc:event:drilldown'
+      | 'svc:event:ai-query'
+      | 'svc:event:error'
+    >();
+  });
+
+  it('narrows a parsed message on its type', () => {
+    const result = parseEventMessage({});
+    expectTypeOf(result).toEqualTypeOf<ParseResult<SvcEventMessage>>();
+    if (result.ok) {
+      const { message } = result;
+      if (message.type === 'svc:event:ai-query') expectTypeOf(message.payload.status).toEqualTypeOf<'submitted' | 'completed' | 'error'>();
+      expectTypeOf(message.surface).toEqualTypeOf<'dashboard' | 'app' | 'chat'>();
+    } else {
+      expectTypeOf(result.code).toEqualTypeOf<'bad-envelope' | 'bad-payload' | 'unknown-type'>();
+      expectTypeOf(result.reason).toEqualTypeOf<string>();
+    }
+  });
+
+  it('types bridge handlers without casts', () => {
+    const bridge = createEmbedBridge({ surface: 'dashboard', tenantOrigin: 'https://a.example.com' });
+    bridge.on('svc:event:download', (payload, message) => {
+      expectTypeOf(payload.format).toEqualTypeOf<'csv' | 'xlsx' | 'png' | 'pdf'>();
+      expectTypeOf(message.type).toEqualTypeOf<'svc:event:download'>();
+    });
+    // @ts-expect-error: no such event
+    bridge.on('svc:event:nope', () => {});
+  });
+});
+
+describe('action name to payload', () => {
+  it('requires the right payload per action', () => {
+    expectTypeOf<ActionMap['svc:action:set-color-scheme']>().toEqualTypeOf<{ scheme: 'light' | 'dark' | 'auto' }>();
+    expectTypeOf(createActionMessage('svc:action:navigate', { path: '/x' })).toEqualTypeOf<SvcActionMessage<'svc:action:navigate'>>();
+    createActionMessage('svc:action:refresh');
+    // @ts-expect-error: navigate needs a path
+    createActionMessage('svc:action:navigate');
+    // @ts-expect-error: not a colour scheme
+    createActionMessage('svc:action:set-color-scheme', { scheme: 'sepia' });
+    // @ts-expect-error: set-locale takes { locale }
+    createActionMessage('svc:action:set-locale', { language: 'de' });
+    const message = createActionMessage('svc:action:set-filter', { filterUrlParameter: 'f_a.b=1' });
+    // @ts-expect-error: actions have no surface
+    message.surface;
+  });
+});
