@@ -1,7 +1,7 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getMessageRouterStats, SvcApp, SvcChat, SvcDashboard } from '../../../src/index.js';
-import { emit, frameOf, ready, renderStrict, TENANT } from './harness.js';
+import { emit, expectRenderErrors, frameOf, ready, renderStrict, TENANT } from './harness.js';
 
 afterEach(() => {
   cleanup();
@@ -149,7 +149,6 @@ describe('controlled props', () => {
 });
 
 describe('bad props', () => {
-  const silence = () => vi.spyOn(console, 'error').mockImplementation(() => {});
   it.each([
     ['non-https origin', () => <SvcDashboard tenantOrigin="http://acme.example.com" publicId="x" />, /SvcDashboard.*https/],
     ['missing publicId', () => <SvcDashboard tenantOrigin={TENANT} publicId="" />, /SvcDashboard.*publicId/],
@@ -159,8 +158,9 @@ describe('bad props', () => {
     ['bad locale', () => <SvcChat tenantOrigin={TENANT} locale="not a locale" />, /SvcChat.*locale/],
     ['bad path', () => <SvcApp tenantOrigin={TENANT} deploymentId={1} session="s" path="https://evil.example.com" />, /SvcApp.*path/],
   ])('%s throws a readable error naming the prop', (_name, ui, pattern) => {
-    silence();
+    const restore = expectRenderErrors();
     expect(() => renderStrict(ui())).toThrow(pattern);
+    restore();
   });
 
   it('warns once in development about a locale the platform will ignore', () => {

@@ -10,7 +10,7 @@ import {
   useSvcEmbed,
   useSvcEvents,
 } from '../../../src/index.js';
-import { emit, frameOf, ready, renderStrict, TENANT } from './harness.js';
+import { emit, expectRenderErrors, frameOf, ready, renderStrict, TENANT } from './harness.js';
 
 afterEach(() => {
   cleanup();
@@ -242,7 +242,7 @@ describe('hooks', () => {
   });
 
   it('useSvcEmbed and useSvcActions refuse to guess between several embeds', () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const restore = expectRenderErrors();
     function Guess() {
       useSvcEmbed();
       return null;
@@ -256,6 +256,7 @@ describe('hooks', () => {
         </>,
       ),
     ).toThrow(/several embeds.*\(a, b\).*embedId/);
+    restore();
   });
 
   it('useSvcEmbed reads a loading state before its embed mounts', () => {

@@ -46,3 +46,17 @@ export function emit(win: Window, type: string, payload: Record<string, unknown>
 export function ready(win: Window, surface: Surface = 'dashboard'): void {
   emit(win, 'svc:event:ready', readyPayload(surface), surface);
 }
+
+/**
+ * For tests that expect a render to throw: React logs the error, and React 18 under jsdom also reports it as
+ * an uncaught window error. Both are expected there, so they are kept out of the test output.
+ */
+export function expectRenderErrors(): () => void {
+  const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+  const swallow = (event: ErrorEvent) => event.preventDefault();
+  window.addEventListener('error', swallow);
+  return () => {
+    window.removeEventListener('error', swallow);
+    consoleError.mockRestore();
+  };
+}
