@@ -1,2 +1,27 @@
-// Entry point: filled in as this part of the package is built.
-export {};
+/**
+ * `svc-embed-react/server`: a typed client for the platform's HTTP APIs (publishing, embed sessions,
+ * deployments, SCIM, data, AI), for Node 20+ and any runtime with `fetch`. Keep it on the server: it holds
+ * secret keys.
+ *
+ * @packageDocumentation
+ */
+export * from '../api/index.js';
+export { checkApiUrl } from './checkApiUrl.js';
+export { createAiClient } from './createAiClient.js';
+export type { AiClient, AiClientOptions } from './createAiClient.js';
+export { createDataClient } from './createDataClient.js';
+export type { DataClient, DataClientOptions } from './createDataClient.js';
+export { createManagementClient } from './createManagementClient.js';
+export type { CallOptions, ManagementClient, ManagementClientOptions, PublishDashboardParams } from './createManagementClient.js';
+export { parseRetryAfter } from './createTransport.js';
+export type { RetryOptions, TransportOptions } from './createTransport.js';
+export {
+  SvcApiError,
+  SvcForbiddenError,
+  SvcInputError,
+  SvcNetworkError,
+  SvcResponseValidationError,
+  SvcTimeoutError,
+  SvcUnauthorizedError,
+} from './SvcApiError.js';
+export type { SvcApiErrorDetails } from './SvcApiError.js';

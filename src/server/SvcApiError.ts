@@ -1,0 +1,63 @@
+/** What every error of the server client tells about the request that failed (never its credentials). */
+export interface SvcApiErrorDetails {
+  /** HTTP status, or 0 when no response arrived. */
+  readonly status: number;
+  /** The parsed JSON body when the response was JSON, its text otherwise (credentials redacted). */
+  readonly body?: unknown;
+  readonly method: string;
+  /** The request path (without the base URL and query). */
+  readonly path: string;
+}
+
+/**
+ * The base of every error the server client throws for a request: `status`, `body`, `method`, `path`.
+ * Credentials never appear in its message, its `toString()`, its properties or `JSON.stringify(error)`.
+ */
+export class SvcApiError extends Error {
+  override readonly name: string = 'SvcApiError';
+  readonly status: number;
+  readonly body: unknown;
+  readonly method: string;
+  readonly path: string;
+  constructor(message: string, details: SvcApiErrorDetails, options?: { cause?: unknown }) {
+    super(message, options);
+    this.status = details.status;
+    this.body = details.body;
+    this.method = details.method;
+    this.path = details.path;
+  }
+  /** A plain object for logs: the same fields, nothing secret. */
+  toJSON(): Record<string, unknown> {
+    return { name: this.name, message: this.message, status: this.status, method: this.method, path: this.path, body: this.body };
+  }
+}
+
+/** 401: the credential is missing, malformed or expired. */
+export class SvcUnauthorizedError extends SvcApiError {
+  override readonly name = 'SvcUnauthorizedError';
+}
+
+/** 403: the credential is valid but not allowed here (e.g. a key scoped to other deployments). */
+export class SvcForbiddenError extends SvcApiError {
+  override readonly name = 'SvcForbiddenError';
+}
+
+/** The response broke the expected schema; the message names the field. */
+export class SvcResponseValidationError extends SvcApiError {
+  override readonly name = 'SvcResponseValidationError';
+}
+
+/** No response: the network failed (status 0). */
+export class SvcNetworkError extends SvcApiError {
+  override readonly name = 'SvcNetworkError';
+}
+
+/** No response within the time limit (status 0). */
+export class SvcTimeoutError extends SvcApiError {
+  override readonly name = 'SvcTimeoutError';
+}
+
+/** A request's input was refused before anything was sent; the message names the field. */
+export class SvcInputError extends TypeError {
+  override readonly name = 'SvcInputError';
+}
