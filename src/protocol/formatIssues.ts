@@ -21,7 +21,9 @@ export function formatIssues(issues: readonly z.core.$ZodIssue[], input: unknown
       case 'invalid_union':
         return `${path}: got ${received}, which matches none of the allowed types`;
       case 'too_small':
-        return `${path}: must be at least ${String(issue.minimum)}, got ${received}`;
+        return `${path}: must be ${issue.inclusive === false ? 'greater than' : 'at least'} ${String(issue.minimum)}${issue.origin === 'string' || issue.origin === 'array' ? ' long' : ''}, got ${received}`;
+      case 'too_big':
+        return `${path}: must be ${issue.inclusive === false ? 'less than' : 'at most'} ${String(issue.maximum)}${issue.origin === 'string' || issue.origin === 'array' ? ' long' : ''}, got ${received}`;
       case 'invalid_format':
         return `${path}: expected a string ${issue.format === 'starts_with' ? `starting with "${(issue as { prefix?: string }).prefix ?? ''}"` : `in ${issue.format} format`}, got ${received}`;
       default:

@@ -43,7 +43,9 @@ export function createAiClient(options: AiClientOptions): AiClient {
         body: input,
         signal: call.signal,
       });
-      const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader();
+      // Read the body directly (not through a decoding stream) so cancelling the reader cancels the request.
+      const reader = response.body?.getReader();
+      const decoder = new TextDecoder();
       if (!reader) {
         cancel();
         return;
@@ -52,7 +54,8 @@ export function createAiClient(options: AiClientOptions): AiClient {
       try {
         for (;;) {
           const { value, done } = await reader.read();
-          if (value) buffer += value;
+          if (value) buffer += decoder.decode(value, { stream: !done });
+          if (done) buffer += decoder.decode();
           const lines = done ? [buffer] : buffer.split('\n');
           buffer = done ? '' : (lines.pop() ?? '');
           for (const line of lines) {

@@ -40,11 +40,11 @@ export function createDataClient(options: DataClientOptions): DataClient {
   if (typeof options.token !== 'string' || options.token.trim() === '') throw new TypeError('createDataClient: token is required.');
   const api = createTransport('url', options.url, options.token, [options.token], options);
   return {
-    load(query, call = {}) {
+    async load(query, call = {}) {
       const body = { query: validateInput('load', loadQuerySchema, query) };
       return api.request({ method: 'POST', path: '/v1/load', body, schema: queryResultSchema, signal: call.signal });
     },
-    sql(query, call = {}) {
+    async sql(query, call = {}) {
       const body = validateInput('sql', sqlRequestSchema, { query });
       return api.request({ method: 'POST', path: '/v1/cubesql', body, schema: queryResultSchema, signal: call.signal });
     },

@@ -106,13 +106,13 @@ export function createManagementClient(options: ManagementClientOptions): Manage
     options,
   );
 
-  const listUsers: ManagementClient['scim']['listUsers'] = (params = {}, call = {}) => {
+  const listUsers: ManagementClient['scim']['listUsers'] = async (params = {}, call = {}) => {
     const query = validateInput('scim.listUsers', pagingSchema, params);
     return scimApi.request({ method: 'GET', path: '/scim/v2/Users', query, schema: scimListResponseSchema, signal: call.signal });
   };
 
   return {
-    publishDashboard(params, call = {}) {
+    async publishDashboard(params, call = {}) {
       const deploymentId = validateInput('publishDashboard deploymentId', positiveInt, params?.deploymentId);
       const { deploymentId: _d, ...body } = params;
       const input = validateInput('publishDashboard', publishDashboardInputSchema, body);
@@ -135,7 +135,7 @@ export function createManagementClient(options: ManagementClientOptions): Manage
       });
       return list.items;
     },
-    createEmbedSession(input, call = {}) {
+    async createEmbedSession(input, call = {}) {
       const body = validateInput('createEmbedSession', generateSessionInputSchema, input);
       return api.request({
         method: 'POST',

@@ -55,6 +55,21 @@ export interface Transport {
   stream(request: Omit<TransportRequest<never>, 'schema'>): Promise<{ response: Response; path: string; cancel: () => void }>;
 }
 
+/** Reason phrases for when a runtime gives none (HTTP/2 responses carry no status text). */
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
 const RETRY_STATUSES = new Set([429, 502, 503, 504]);
 const IDEMPOTENT = new Set(['GET', 'PUT', 'DELETE']);
 
@@ -133,7 +148,8 @@ export function createTransport(
           ? body
           : '';
     const reason = serverMessage ? `: ${redact(serverMessage).slice(0, 300)}` : '';
-    const message = `${method} ${basePath}${path} failed with ${status}${statusText ? ` ${statusText}` : ''}${reason}`;
+    const phrase = statusText || STATUS_TEXT[status] || '';
+    const message = `${method} ${basePath}${path} failed with ${status}${phrase ? ` ${phrase}` : ''}${reason}`;
     const details = { status, body, method, path };
     if (status === 401) return new SvcUnauthorizedError(message, details);
     if (status === 403) return new SvcForbiddenError(message, details);
