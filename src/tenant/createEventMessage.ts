@@ -1,0 +1,48 @@
+import type { Surface } from '../protocol/envelope.js';
+import { SURFACES, SVC_SOURCE } from '../protocol/envelope.js';
+import { type EventMap, type EventType, eventPayloadSchemas } from '../protocol/eventSchemas.js';
+import { describeValue, formatIssues } from '../protocol/formatIssues.js';
+import type { SvcEventMessage } from '../protocol/messages.js';
+
+/**
+ * Builds a valid event envelope, as an embed posts it to its host: `source: 'svc-embed'`,
+ * `direction: 'event'`, the `surface`, a `timestamp`, and the payload checked with the same schemas the host
+ * uses (`parseEventMessage`). A payload that carries `surface` (ready, view) must name the same surface.
+ *
+ * @throws TypeError naming the event and the bad field when the surface, type or payload is invalid, so a
+ * mistake shows up where it is made rather than as a message the host silently drops.
+ * @example
+ * createEventMessage('dashboard', 'svc:event:drilldown', { member: 'orders.revenue', value: 'North' });
+ */
+export function createEventMessage<T extends EventType>(
+  surface: Surface,
+  type: T,
+  payload: EventMap[T],
+): SvcEventMessage<T> {
+  if (!(SURFACES as readonly unknown[]).includes(surface)) {
+    throw new TypeError(`Unknown surface ${describeValue(surface)}; expected one of ${SURFACES.join(', ')}.`);
+  }
+  if (typeof type !== 'string' || !Object.hasOwn(eventPayloadSchemas, type)) {
+    throw new TypeError(
+      `Unknown event type ${describeValue(type)}; expected one of ${Object.keys(eventPayloadSchemas).join(', ')}.`,
+    );
+  }
+  const parsed = eventPayloadSchemas[type].safeParse(payload);
+  if (!parsed.success) {
+    throw new TypeError(`Invalid ${type} payload: ${formatIssues(parsed.error.issues, payload, 'payload')}.`);
+  }
+  const body = parsed.data as Record<string, unknown>;
+  if ('surface' in body && body.surface !== surface) {
+    throw new TypeError(
+      `Invalid ${type} payload: payload.surface ${describeValue(body.surface)} disagrees with the embed's surface "${surface}".`,
+    );
+  }
+  return {
+    source: SVC_SOURCE,
+    direction: 'event',
+    type,
+    payload: parsed.data,
+    timestamp: Date.now(),
+    surface,
+  } as SvcEventMessage<T>;
+}

@@ -1,0 +1,243 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActionMessage, parseEventMessage } from '../../../src/protocol/index.js';
+import { createTenantBridge, type TenantBridge, type TenantDebugReport } from '../../../src/tenant/index.js';
+
+const HOST = 'https://app.example.com';
+
+/** A stand-in for the host page's window: an iframe's window gives a real, distinct `Window` to compare. */
+function makeParent() {
+  const frame = document.createElement('iframe');
+  document.body.append(frame);
+  const parent = frame.contentWindow as Window;
+  const posted = vi.spyOn(parent, 'postMessage').mockImplementation(() => {});
+  return { frame, parent, posted };
+}
+
+/** Delivers a message to the embed's window as the browser would, with origin and source set. */
+function deliver(data: unknown, origin: string, source: Window | null): void {
+  window.dispatchEvent(new MessageEvent('message', { data, origin, source }));
+}
+
+const bridges: TenantBridge[] = [];
+function bridgeFor(parent: Window, extra: Partial<Parameters<typeof createTenantBridge>[0]> = {}) {
+  const reports: TenantDebugReport[] = [];
+  const bridge = createTenantBridge({
+    surface: 'dashboard',
+    hostOrigin: HOST,
+    parent,
+    onDebug: (report) => reports.push(report),
+    ...extra,
+  });
+  bridges.push(bridge);
+  return { bridge, reports };
+}
+
+afterEach(() => {
+  for (const bridge of bridges.splice(0)) bridge.destroy();
+  document.body.replaceChildren();
+  vi.restoreAllMocks();
+});
+
+describe('createTenantBridge: events', () => {
+  it('posts a valid event envelope to the parent, addressed to the host origin only', () => {
+    const { parent, posted } = makeParent();
+    const { bridge } = bridgeFor(parent);
+    bridge.emit('svc:event:ready', {
+      surface: 'dashboard',
+      mode: 'signed',
+      embedTenant: 'acme',
+      deploymentId: 42,
+      publicId: 'sales',
+    });
+    expect(posted).toHaveBeenCalledTimes(1);
+    const [message, target] = posted.mock.calls[0] as [unknown, string];
+    expect(target).toBe(HOST);
+    const parsed = parseEventMessage(message);
+    expect(parsed.ok).toBe(true);
+    expect(message).toMatchObject({
+      source: 'svc-embed',
+      direction: 'event',
+      type: 'svc:event:ready',
+      surface: 'dashboard',
+      payload: { publicId: 'sales', mode: 'signed' },
+    });
+    expect(typeof (message as { timestamp: unknown }).timestamp).toBe('number');
+  });
+
+  it('normalises the host origin it posts to', () => {
+    const { parent, posted } = makeParent();
+    const { bridge } = bridgeFor(parent, { hostOrigin: 'https://APP.example.com:443/' });
+    expect(bridge.hostOrigin).toBe(HOST);
+    bridge.emit('svc:event:navigate', { path: '/embed/d/42/app/workbook/130' });
+    expect(posted.mock.calls[0]?.[1]).toBe(HOST);
+  });
+
+  it('refuses an invalid payload with a TypeError naming the field, and posts nothing', () => {
+    const { parent, posted } = makeParent();
+    const { bridge } = bridgeFor(parent);
+    expect(() =>
+      bridge.emit('svc:event:download', { format: 'docx', target: 'widget' } as never),
+    ).toThrow(/svc:event:download.*payload\.format/);
+    expect(() =>
+      bridge.emit('svc:event:view', { surface: 'chat', path: '/embed/chat' }),
+    ).toThrow(/disagrees with the embed's surface "dashboard"/);
+    expect(posted).not.toHaveBeenCalled();
+  });
+
+  it.each(['*', '', 'not a url', 'https://app.example.com/path', 'javascript:alert(1)'])(
+    'refuses the host origin %j',
+    (hostOrigin) => {
+      const { parent } = makeParent();
+      expect(() => createTenantBridge({ surface: 'chat', hostOrigin, parent })).toThrow(TypeError);
+    },
+  );
+});
+
+describe('createTenantBridge: actions', () => {
+  it('hands a valid action from the parent window and host origin to its typed handler', () => {
+    const { parent } = makeParent();
+    const onAction = vi.fn();
+    const { bridge } = bridgeFor(parent, { onAction });
+    const onFilter = vi.fn();
+    const onScheme = vi.fn();
+    bridge.on('svc:action:set-filter', onFilter);
+    bridge.on('svc:action:set-color-scheme', onScheme);
+    const action = createActionMessage('svc:action:set-filter', {
+      filterUrlParameter: 'f_orders.status={"value":"completed"}',
+    });
+    deliver(action, HOST, parent);
+    expect(onFilter).toHaveBeenCalledTimes(1);
+    expect(onFilter.mock.calls[0]?.[0]).toEqual({ filterUrlParameter: 'f_orders.status={"value":"completed"}' });
+    expect(onFilter.mock.calls[0]?.[1]).toMatchObject({ type: 'svc:action:set-filter', direction: 'action' });
+    expect(onScheme).not.toHaveBeenCalled();
+    expect(onAction).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops calling a handler once unsubscribed', () => {
+    const { parent } = makeParent();
+    const { bridge } = bridgeFor(parent);
+    const handler = vi.fn();
+    const off = bridge.on('svc:action:refresh', handler);
+    deliver(createActionMessage('svc:action:refresh'), HOST, parent);
+    off();
+    deliver(createActionMessage('svc:action:refresh'), HOST, parent);
+    expect(handler).toHaveBeenCalledTimes(1);
+  });
+
+  it('ignores a valid action from another window, even on the host origin, without answering', () => {
+    const { parent, posted } = makeParent();
+    const other = makeParent();
+    const { bridge, reports } = bridgeFor(parent);
+    const handler = vi.fn();
+    bridge.on('svc:action:navigate', handler);
+    deliver(createActionMessage('svc:action:navigate', { path: '/evil' }), HOST, other.parent);
+    deliver(createActionMessage('svc:action:navigate', { path: '/evil' }), HOST, null);
+    expect(handler).not.toHaveBeenCalled();
+    expect(posted).not.toHaveBeenCalled();
+    expect(reports.map((r) => r.reason)).toEqual(['wrong-source-window', 'wrong-source-window']);
+  });
+
+  it('ignores an action from the parent window when its page is on another origin', () => {
+    const { parent, posted } = makeParent();
+    const { bridge, reports } = bridgeFor(parent);
+    const handler = vi.fn();
+    bridge.on('svc:action:set-color-scheme', handler);
+    deliver(createActionMessage('svc:action:set-color-scheme', { scheme: 'dark' }), 'https://evil.example.com', parent);
+    // A bad action from a foreign origin is not answered either: the answer would go to the host origin anyway.
+    deliver({ source: 'svc-embed', direction: 'action', type: 'svc:action:set-filter' }, 'https://evil.example.com', parent);
+    expect(handler).not.toHaveBeenCalled();
+    expect(posted).not.toHaveBeenCalled();
+    expect(reports).toEqual([
+      expect.objectContaining({ reason: 'wrong-origin', origin: 'https://evil.example.com' }),
+      expect.objectContaining({ reason: 'wrong-origin' }),
+    ]);
+  });
+
+  it('answers a bad action from the host with a non-fatal error naming the action', () => {
+    const { parent, posted } = makeParent();
+    const { bridge, reports } = bridgeFor(parent);
+    const handler = vi.fn();
+    bridge.on('svc:action:set-filter', handler);
+    deliver(
+      { source: 'svc-embed', direction: 'action', type: 'svc:action:set-filter', payload: { filterUrlParameter: 'status=1' }, timestamp: 1 },
+      HOST,
+      parent,
+    );
+    expect(handler).not.toHaveBeenCalled();
+    expect(posted).toHaveBeenCalledTimes(1);
+    const [message, target] = posted.mock.calls[0] as [unknown, string];
+    expect(target).toBe(HOST);
+    const parsed = parseEventMessage(message);
+    if (!parsed.ok || parsed.message.type !== 'svc:event:error') throw new Error('expected an error event');
+    expect(parsed.message.payload).toMatchObject({ context: 'svc:action:set-filter', fatal: false, name: 'InvalidActionError' });
+    expect(parsed.message.payload.message).toMatch(/filterUrlParameter/);
+    expect(reports).toEqual([expect.objectContaining({ reason: 'bad-payload', type: 'svc:action:set-filter' })]);
+  });
+
+  it('answers an unknown action type and a broken envelope, each with its own context', () => {
+    const { parent, posted } = makeParent();
+    bridgeFor(parent);
+    deliver({ source: 'svc-embed', direction: 'action', type: 'svc:action:explode', payload: {}, timestamp: 1 }, HOST, parent);
+    deliver({ source: 'svc-embed', direction: 'action', type: 'svc:action:refresh', payload: {}, timestamp: 1, surface: 'chat' }, HOST, parent);
+    deliver({ source: 'svc-embed', direction: 'action', payload: {}, timestamp: 1 }, HOST, parent);
+    const payloads = posted.mock.calls.map(([message]) => (message as { payload: { context: string; name: string } }).payload);
+    expect(payloads).toEqual([
+      expect.objectContaining({ context: 'svc:action:explode', name: 'UnknownActionError' }),
+      expect.objectContaining({ context: 'svc:action:refresh', name: 'InvalidActionError' }),
+      expect.objectContaining({ context: 'svc:action', name: 'InvalidActionError' }),
+    ]);
+  });
+
+  it('does not answer messages from the host that are not svc-embed actions', () => {
+    const { parent, posted } = makeParent();
+    const { reports } = bridgeFor(parent);
+    for (const data of ['hello', null, 42, { type: 'webpack-ok' }, { source: 'svc-embed', direction: 'event', type: 'svc:event:ready' }]) {
+      deliver(data, HOST, parent);
+    }
+    expect(posted).not.toHaveBeenCalled();
+    expect(reports.every((report) => report.reason === 'not-an-action')).toBe(true);
+    expect(reports).toHaveLength(5);
+  });
+
+  it('reports a throwing handler as a non-fatal error and still runs the other handlers', () => {
+    const { parent, posted } = makeParent();
+    const { bridge } = bridgeFor(parent);
+    const second = vi.fn();
+    bridge.on('svc:action:set-locale', () => {
+      throw new RangeError('no such locale table');
+    });
+    bridge.on('svc:action:set-locale', second);
+    deliver(createActionMessage('svc:action:set-locale', { locale: 'de' }), HOST, parent);
+    expect(second).toHaveBeenCalledTimes(1);
+    expect(posted.mock.calls[0]?.[0]).toMatchObject({
+      type: 'svc:event:error',
+      payload: { name: 'RangeError', context: 'svc:action:set-locale', fatal: false },
+    });
+  });
+
+  it('stops listening and posting after destroy()', () => {
+    const { parent, posted } = makeParent();
+    const { bridge, reports } = bridgeFor(parent);
+    const handler = vi.fn();
+    bridge.on('svc:action:refresh', handler);
+    bridge.destroy();
+    deliver(createActionMessage('svc:action:refresh'), HOST, parent);
+    expect(bridge.emit('svc:event:navigate', { path: '/x' })).toBeNull();
+    expect(handler).not.toHaveBeenCalled();
+    expect(posted).not.toHaveBeenCalled();
+    expect(reports).toEqual([expect.objectContaining({ reason: 'destroyed', type: 'svc:event:navigate' })]);
+  });
+
+  it('posts to window.parent and listens on window by default', () => {
+    // At the top of jsdom's document window.parent is window itself, so both defaults are observable here.
+    const posted = vi.spyOn(window, 'postMessage').mockImplementation(() => {});
+    const bridge = createTenantBridge({ surface: 'chat', hostOrigin: HOST });
+    bridges.push(bridge);
+    const handler = vi.fn();
+    bridge.on('svc:action:refresh', handler);
+    deliver(createActionMessage('svc:action:refresh'), HOST, window);
+    bridge.emit('svc:event:view', { surface: 'chat', path: '/embed/chat' });
+    expect(handler).toHaveBeenCalledTimes(1);
+    expect(posted).toHaveBeenCalledWith(expect.objectContaining({ type: 'svc:event:view' }), HOST);
+  });
+});
