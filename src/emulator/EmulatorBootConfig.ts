@@ -55,6 +55,11 @@ export interface EmulatorBootConfig {
     readonly folders: readonly { readonly id: number; readonly name: string }[];
   };
   readonly dataset: EmulatorDataset;
+  /**
+   * The token the page got for its session (signed mode). The page puts it in its own address in place of
+   * the single-use session, so a reload keeps working, as the platform's day-long embed token does.
+   */
+  readonly embedToken?: string;
   /** Set when the page cannot be shown (invalid, used or expired session): the page shows it and emits a fatal error. */
   readonly error?: { readonly name: string; readonly message: string };
 }

@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import { signJwt } from './jwt.js';
+
+/** The development credentials an emulator prints and accepts. They are fake and local to one emulator. */
+export interface EmulatorCredentials {
+  /** A management API key for every deployment. */
+  readonly apiToken: string;
+  /** A management API key scoped to `scopedDeploymentId` only. */
+  readonly scopedApiToken: string;
+  readonly scopedDeploymentId: number;
+  /** A deployment the scoped key may not touch. */
+  readonly otherDeploymentId: number;
+  /** A management API key that has expired. */
+  readonly expiredApiToken: string;
+  /** A SCIM token (`Bearer` or `Api-Key`). */
+  readonly scimToken: string;
+  /** A data API token: a JWT, sent bare. */
+  readonly dataToken: string;
+  /** An AI API key (`Api-Key`). */
+  readonly aiApiKey: string;
+  /** A workbook ready to publish. */
+  readonly seed: { readonly deploymentId: number; readonly workbookId: number };
+}
+
+/** A management key and what it may reach. */
+export interface ApiKeyRecord {
+  /** `null`: every deployment. */
+  readonly deployments: readonly number[] | null;
+  readonly expired: boolean;
+}
+
+/** Secrets the emulator checks credentials against. */
+export interface EmulatorSecrets {
+  readonly credentials: EmulatorCredentials;
+  readonly apiKeys: ReadonlyMap<string, ApiKeyRecord>;
+  readonly jwtSecret: string;
+}
+
+const token = (prefix: string): string => `${prefix}_${randomBytes(18).toString('base64url')}`;
+
+/** Makes a fresh set of development credentials. */
+export function createEmulatorSecrets(seed: { deploymentId: number; workbookId: number; otherDeploymentId: number }): EmulatorSecrets {
+  const jwtSecret = randomBytes(32).toString('hex');
+  const credentials: EmulatorCredentials = {
+    apiToken: token('svc_dev'),
+    scopedApiToken: token('svc_dev_scoped'),
+    scopedDeploymentId: seed.deploymentId,
+    otherDeploymentId: seed.otherDeploymentId,
+    expiredApiToken: token('svc_dev_expired'),
+    scimToken: token('svc_scim'),
+    dataToken: signJwt({ sub: 'emulator', exp: Math.floor(Date.now() / 1000) + 30 * 24 * 3600 }, jwtSecret),
+    aiApiKey: token('svc_ai'),
+    seed: { deploymentId: seed.deploymentId, workbookId: seed.workbookId },
+  };
+  const apiKeys = new Map<string, ApiKeyRecord>([
+    [credentials.apiToken, { deployments: null, expired: false }],
+    [credentials.scopedApiToken, { deployments: [seed.deploymentId], expired: false }],
+    [credentials.expiredApiToken, { deployments: null, expired: true }],
+  ]);
+  return { credentials, apiKeys, jwtSecret };
+}

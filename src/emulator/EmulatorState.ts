@@ -1,0 +1,224 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import type { Dashboard, DashboardConfig, PublishDashboardInput } from '../api/dashboard.js';
+import type { GenerateSessionInput } from '../api/embedSession.js';
+import type { SeedWorkspace } from './seedWorkspace.js';
+
+/** Why a request could not be served: an HTTP status and a reason. */
+export class EmulatorHttpError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 409 | 415 | 500,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A session minted by generate-session, before or after the iframe used it. */
+export interface EmbedSessionRecord {
+  readonly input: GenerateSessionInput & { readonly deploymentId: number };
+  readonly expiresAt: number;
+  used: boolean;
+}
+
+/** What an iframe gets for a session: a token that lives about a day, so the page survives reloads. */
+export interface EmbedTokenRecord {
+  readonly session: EmbedSessionRecord;
+  readonly expiresAt: number;
+}
+
+/** How long a session may wait for its iframe (five minutes, as the platform documents). */
+export const SESSION_TTL_MS = 5 * 60 * 1000;
+/** How long the token an iframe gets for a session lives. */
+export const EMBED_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+
+const WIDGETS_OF_A_NEW_DASHBOARD: NonNullable<DashboardConfig['widgets']> = [
+  { id: 'title', type: 'TEXT', position: { x: 0, y: 0, w: 8, h: 1 }, config: { text: 'Orders at a glance' } },
+  { id: 'status-filter', type: 'FILTER', position: { x: 8, y: 0, w: 2, h: 1 }, config: { filterKey: 'orders.status', title: 'Status' } },
+  { id: 'grain', type: 'TIME_GRAIN', position: { x: 10, y: 0, w: 2, h: 1 }, config: { grains: ['day', 'week', 'month'], title: 'Time grain' } },
+  {
+    id: 'revenue-by-region',
+    type: 'CHART',
+    position: { x: 0, y: 1, w: 6, h: 4 },
+    config: { title: 'Revenue by region', dimension: 'region', measure: 'revenue' },
+  },
+  {
+    id: 'orders-by-category',
+    type: 'CHART',
+    position: { x: 6, y: 1, w: 6, h: 4 },
+    config: { title: 'Orders by category', dimension: 'category', measure: 'count' },
+  },
+  {
+    id: 'revenue-by-status',
+    type: 'CHART',
+    position: { x: 0, y: 5, w: 12, h: 3 },
+    config: { title: 'Revenue by status', dimension: 'status', measure: 'revenue' },
+  },
+];
+
+interface PersistedState {
+  readonly version: 1;
+  readonly dashboards: Dashboard[];
+  readonly nextDashboardId: number;
+  readonly nextVersionId: number;
+}
+
+/**
+ * The emulator's workspace in memory: seeded deployments, workbooks and users, published dashboards, and
+ * embed sessions. Every method either applies a whole change or throws an {@link EmulatorHttpError} and
+ * changes nothing. Node runs each request handler's synchronous part to completion, so concurrent publishes
+ * of one workbook get consecutive version numbers.
+ */
+export class EmulatorState {
+  readonly seed: SeedWorkspace;
+  private readonly dashboards = new Map<number, Dashboard>();
+  private readonly sessions = new Map<string, EmbedSessionRecord>();
+  private readonly tokens = new Map<string, EmbedTokenRecord>();
+  private nextDashboardId = 1;
+  private nextVersionId = 9000;
+
+  constructor(
+    seed: SeedWorkspace,
+    private readonly stateFile: string | undefined,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.seed = seed;
+    if (stateFile && this.load(stateFile)) return;
+    // A published dashboard from the start, so the playground has something to embed.
+    this.publish(42, seed.publishedWorkbookId, { workbookId: seed.publishedWorkbookId, title: 'Sales overview' }, 'sales-overview');
+  }
+
+  /** Deployments, at most `first`. */
+  listDeployments(first?: number): SeedWorkspace['deployments'] {
+    return first === undefined ? this.seed.deployments : this.seed.deployments.slice(0, first);
+  }
+
+  hasDeployment(id: number): boolean {
+    return this.seed.deployments.some((d) => d.id === id);
+  }
+
+  /** The published dashboard with this public id. */
+  findDashboard(publicId: string): Dashboard | undefined {
+    for (const dashboard of this.dashboards.values()) if (dashboard.publicId === publicId) return dashboard;
+    return undefined;
+  }
+
+  /** Publishes a workbook's dashboard (see the project's publish semantics). */
+  publish(deploymentId: number, workbookId: number, input: PublishDashboardInput | undefined, publicId?: string): Dashboard {
+    if (input !== undefined && input.workbookId !== workbookId) {
+      throw new EmulatorHttpError(400, `workbookId ${input.workbookId} in the body differs from ${workbookId} in the path`);
+    }
+    if (!this.hasDeployment(deploymentId)) throw new EmulatorHttpError(404, `deployment ${deploymentId} does not exist`);
+    const workbook = this.seed.workbooks.find((w) => w.id === workbookId && w.deploymentId === deploymentId);
+    if (!workbook) throw new EmulatorHttpError(404, `workbook ${workbookId} does not exist in deployment ${deploymentId}`);
+    let current: Dashboard | undefined;
+    if (input?.dashboardId != null) {
+      current = this.dashboards.get(input.dashboardId);
+      if (!current || current.workbookId !== workbookId) {
+        throw new EmulatorHttpError(404, `dashboard ${input.dashboardId} does not belong to workbook ${workbookId}`);
+      }
+    } else {
+      current = [...this.dashboards.values()].find((d) => d.workbookId === workbookId);
+    }
+    const config: DashboardConfig = input?.config
+      ? { ...(current?.config ?? {}), ...(input.config as DashboardConfig) }
+      : (current?.config ?? { title: input?.title ?? workbook.name, widgets: WIDGETS_OF_A_NEW_DASHBOARD, layout: { rowHeight: 80, cols: { lg: 12 } } });
+    const widgets = config.widgets ?? [];
+    const id = current?.id ?? this.nextDashboardId++;
+    const versionNumber = (current?.versionNumber ?? 0) + 1;
+    const dashboard: Dashboard = {
+      id,
+      publicId: current?.publicId ?? publicId ?? `dash-${id}-${randomBytes(4).toString('hex')}`,
+      deploymentId,
+      workbookId,
+      status: 'published',
+      allowEmbed: true,
+      config,
+      versionNumber,
+      versionId: this.nextVersionId++,
+      reportSnapshots: widgets
+        .filter((w) => w.type === 'CHART')
+        .map((w, index) => ({
+          id: id * 100 + index,
+          reportId: id * 10 + index,
+          versionNumber,
+          kind: 'vega' as const,
+          name: w.id,
+          title: typeof w.config?.title === 'string' ? w.config.title : null,
+        })),
+      createdBy: 1,
+      title: input?.title !== undefined ? input.title : (current?.title ?? workbook.name),
+      description: input?.description !== undefined ? input.description : (current?.description ?? null),
+      fromSharedWorkspace: false,
+      restrictDataDownload: false,
+      useBoardDashboards: false,
+    };
+    this.dashboards.set(id, dashboard);
+    this.save();
+    return dashboard;
+  }
+
+  /** Mints a single-use session valid for five minutes. */
+  createSession(input: GenerateSessionInput & { readonly deploymentId: number }): string {
+    if (!this.hasDeployment(input.deploymentId)) throw new EmulatorHttpError(404, `deployment ${input.deploymentId} does not exist`);
+    const id = `ses_${randomBytes(24).toString('base64url')}`;
+    this.sessions.set(id, { input, expiresAt: this.now() + SESSION_TTL_MS, used: false });
+    return id;
+  }
+
+  /**
+   * Exchanges a session for an embed token (once), or reads back a token from an earlier exchange.
+   * Returns the reason a session or token is refused.
+   */
+  openSession(
+    credential: { readonly session: string } | { readonly token: string },
+  ): { ok: true; token: string; record: EmbedTokenRecord } | { ok: false; reason: string } {
+    const now = this.now();
+    if ('token' in credential) {
+      const record = this.tokens.get(credential.token);
+      if (!record) return { ok: false, reason: 'The embed token is not valid.' };
+      if (record.expiresAt <= now) return { ok: false, reason: 'The embed token has expired: mint a new session.' };
+      return { ok: true, token: credential.token, record };
+    }
+    const session = this.sessions.get(credential.session);
+    if (!session) return { ok: false, reason: 'The embed session is not valid.' };
+    if (session.used) return { ok: false, reason: 'The embed session was already used: sessions are single-use.' };
+    if (session.expiresAt <= now) return { ok: false, reason: 'The embed session has expired (sessions live five minutes).' };
+    session.used = true;
+    const token = `emt_${randomBytes(24).toString('base64url')}`;
+    const record = { session, expiresAt: now + EMBED_TOKEN_TTL_MS };
+    this.tokens.set(token, record);
+    return { ok: true, token, record };
+  }
+
+  private save(): void {
+    if (!this.stateFile) return;
+    const state: PersistedState = {
+      version: 1,
+      dashboards: [...this.dashboards.values()],
+      nextDashboardId: this.nextDashboardId,
+      nextVersionId: this.nextVersionId,
+    };
+    // Write then rename, so a crash never leaves half a file.
+    const temporary = `${this.stateFile}.${process.pid}.tmp`;
+    writeFileSync(temporary, `${JSON.stringify(state, null, 2)}\n`);
+    renameSync(temporary, this.stateFile);
+  }
+
+  private load(file: string): boolean {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      return false;
+    }
+    const state = JSON.parse(text) as PersistedState;
+    if (state.version !== 1 || !Array.isArray(state.dashboards)) {
+      throw new Error(`The emulator state file ${file} is not one this version can read.`);
+    }
+    for (const dashboard of state.dashboards) this.dashboards.set(dashboard.id, dashboard);
+    this.nextDashboardId = state.nextDashboardId;
+    this.nextVersionId = state.nextVersionId;
+    return true;
+  }
+}

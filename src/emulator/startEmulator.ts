@@ -1,0 +1,74 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { createEmulatorApp, type EmulatorRequestRecord } from './createEmulatorApp.js';
+import { createEmulatorSecrets, type EmulatorCredentials } from './EmulatorCredentials.js';
+import { EmulatorState } from './EmulatorState.js';
+import { seedWorkspace } from './seedWorkspace.js';
+
+/** Options of {@link startEmulator}. */
+export interface StartEmulatorOptions {
+  /** The port; 0 picks a free one. @default 0 */
+  readonly port?: number | undefined;
+  /** The interface to listen on. @default '127.0.0.1' */
+  readonly host?: string | undefined;
+  /** Allow listening on a non-loopback interface (the emulator has fake credentials and plain http). @default false */
+  readonly allowNonLoopback?: boolean | undefined;
+  /** Keep published dashboards in this JSON file across restarts. @default in memory only */
+  readonly stateFile?: string | undefined;
+  /** The clock, for tests of session expiry. @default Date.now */
+  readonly now?: (() => number) | undefined;
+}
+
+/** A running emulator. */
+export interface RunningEmulator {
+  /** Its origin, e.g. `http://127.0.0.1:41234`: the tenant origin to embed from. */
+  readonly url: string;
+  /** Development credentials it accepts. */
+  readonly credentials: EmulatorCredentials;
+  /** The requests it answered (method, path, status, time; never credentials). */
+  readonly requests: readonly EmulatorRequestRecord[];
+  /** Stops it. */
+  close(): Promise<void>;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+
+/**
+ * Starts the local tenant emulator: the platform's embed pages, management API, SCIM, data and AI APIs,
+ * on loopback, with fresh development credentials. Node only.
+ *
+ * @example
+ * const emulator = await startEmulator({ port: 0 });
+ * // <SvcDashboard tenantOrigin={emulator.url} publicId="sales-overview" />
+ * await emulator.close();
+ */
+export async function startEmulator(options: StartEmulatorOptions = {}): Promise<RunningEmulator> {
+  const host = options.host ?? '127.0.0.1';
+  const port = options.port ?? 0;
+  if (!LOOPBACK.has(host) && !options.allowNonLoopback) {
+    throw new Error(`The emulator listens on loopback only (got host "${host}"); pass allowNonLoopback to override.`);
+  }
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`port must be an integer from 0 to 65535; got ${port}.`);
+  const seed = seedWorkspace();
+  const state = new EmulatorState(seed, options.stateFile, options.now);
+  const secrets = createEmulatorSecrets({ deploymentId: 42, workbookId: seed.unpublishedWorkbookId, otherDeploymentId: 43 });
+  const requests: EmulatorRequestRecord[] = [];
+  const app = createEmulatorApp(state, secrets, requests);
+  const hostname = host === '[::1]' ? '::1' : host;
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port, hostname }, () => resolve(s));
+    s.once('error', reject);
+  });
+  const address = server.address() as AddressInfo;
+  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : host === 'localhost' ? 'localhost' : address.address;
+  return {
+    url: `http://${shownHost}:${address.port}`,
+    credentials: secrets.credentials,
+    requests,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        if ('closeAllConnections' in server) server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
