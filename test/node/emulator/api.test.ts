@@ -19,7 +19,7 @@ async function call(method: string, path: string, options: { auth?: string; body
   const response = await fetch(`${emu.url}${path}`, {
     method,
     headers,
-    body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+    body: options.raw ?? (options.body === undefined ? null : JSON.stringify(options.body)),
   });
   const text = await response.text();
   let json: unknown;
