@@ -1,0 +1,76 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const CLI = 'dist/cli.js';
+let child: ChildProcess | undefined;
+
+afterEach(() => {
+  child?.kill('SIGKILL');
+  child = undefined;
+});
+
+function run(args: string[]): { child: ChildProcess; output: () => string; exit: Promise<number | null> } {
+  const proc = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  child = proc;
+  let text = '';
+  proc.stdout?.on('data', (chunk: Buffer) => {
+    text += chunk.toString();
+  });
+  proc.stderr?.on('data', (chunk: Buffer) => {
+    text += chunk.toString();
+  });
+  const exit = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
+  return { child: proc, output: () => text, exit };
+}
+
+async function waitFor(predicate: () => boolean, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!predicate()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('npx svc-embed emulator', () => {
+  it('is built (npm test builds before running tests)', () => {
+    expect(existsSync(CLI)).toBe(true);
+  });
+
+  it('prints its URL, addresses and credentials, serves, and stops on SIGTERM', async () => {
+    const cli = run(['emulator', '--port', '0']);
+    await waitFor(() => cli.output().includes('aiApiKey'));
+    const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(cli.output())?.[1];
+    expect(url).toBeDefined();
+    expect(cli.output()).toMatch(/apiToken\s+svc_dev_/);
+    expect(cli.output()).toMatch(/scopedApiToken.*deployment 42 only/);
+    expect(cli.output()).toContain(`${url}/embed/dashboard/sales-overview`);
+    const token = /apiToken\s+(\S+)/.exec(cli.output())?.[1];
+    const response = await fetch(`${url}/api/v1/deployments`, { headers: { authorization: `Bearer ${token}` } });
+    expect(response.status).toBe(200);
+    const page = await fetch(`${url}/embed/dashboard/sales-overview`);
+    expect(await page.text()).toContain('svc-emulator-boot');
+    const script = await fetch(`${url}/_emulator/page.js`);
+    expect(script.status).toBe(200);
+    cli.child.kill('SIGTERM');
+    expect(await cli.exit).toBe(0);
+    expect(cli.output()).toContain('stopped');
+  });
+
+  it.each([
+    [['emulator', '--port', 'abc'], /--port must be an integer/],
+    [['emulator', '--bogus'], /Unknown option/],
+    [['emulator', '--host', '0.0.0.0', '--port', '0'], /loopback only/],
+    [['serve'], /unknown command "serve"/],
+  ])('refuses %j with a clear message', async (args, message) => {
+    const cli = run(args);
+    expect(await cli.exit).toBe(1);
+    expect(cli.output()).toMatch(message);
+  });
+
+  it('prints help', async () => {
+    const cli = run(['emulator', '--help']);
+    expect(await cli.exit).toBe(0);
+    expect(cli.output()).toMatch(/Usage: svc-embed emulator/);
+  });
+});
