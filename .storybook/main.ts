@@ -1,0 +1,74 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { StorybookConfig } from '@storybook/react-vite';
+import type { Plugin } from 'vite';
+
+/**
+ * The playground. Stories embed the local tenant emulator whose address `npm start` passes in
+ * `STORYBOOK_SVC_EMULATOR_URL`; the small "backend" below mints sessions with the server client, the way a
+ * real app's backend does, so no secret ever reaches the stories.
+ */
+const config: StorybookConfig = {
+  stories: ['../stories/**/*.stories.@(ts|tsx)'],
+  framework: { name: '@storybook/react-vite', options: {} },
+  core: { disableTelemetry: true },
+  viteFinal: (viteConfig) => ({ ...viteConfig, plugins: [...(viteConfig.plugins ?? []), playgroundBackend()] }),
+};
+
+export default config;
+
+/**
+ * A stand-in for an app's backend, mounted on the Storybook dev server: it mints embed sessions and
+ * publishes workbooks with the server client and the emulator's credentials (passed by `npm start` in the
+ * environment). Only session ids and public records go back to the browser.
+ */
+function playgroundBackend(): Plugin {
+  return {
+    name: 'svc-playground-backend',
+    configureServer(server) {
+      server.middlewares.use('/playground-api', (req: IncomingMessage, res: ServerResponse) => {
+        void handle(req, res);
+      });
+    },
+  };
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const send = (status: number, body: unknown): void => {
+    res.statusCode = status;
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify(body));
+  };
+  const url = process.env.STORYBOOK_SVC_EMULATOR_URL;
+  const apiToken = process.env.SVC_EMULATOR_API_TOKEN;
+  if (!url || !apiToken) {
+    send(503, { error: 'The playground backend runs under "npm start", which starts the emulator.' });
+    return;
+  }
+  try {
+    // The built server client, exactly as an app's backend would import it.
+    const serverClient = '../dist/server/index.js';
+    const { createManagementClient } = (await import(/* @vite-ignore */ serverClient)) as typeof import('../src/server/index.js');
+    const platform = createManagementClient({ baseUrl: `${url}/api`, apiToken });
+    const route = new URL(req.url ?? '/', 'http://playground').pathname;
+    if (req.method === 'POST' && route === '/session') {
+      const { sessionId } = await platform.createEmbedSession({
+        deploymentId: 42,
+        externalId: 'playground-user',
+        email: 'playground.user@example.com',
+        embedTenantName: 'playground',
+        creatorMode: true,
+      });
+      send(200, { sessionId });
+      return;
+    }
+    if (req.method === 'POST' && route === '/publish') {
+      const dashboard = await platform.publishDashboard({ deploymentId: 42, workbookId: 131, title: 'Regional performance' });
+      const { sessionId } = await platform.createEmbedSession({ deploymentId: 42, externalId: 'playground-user' });
+      send(200, { publicId: dashboard.publicId, versionNumber: dashboard.versionNumber, sessionId });
+      return;
+    }
+    send(404, { error: `no playground route ${req.method} ${route}` });
+  } catch (error) {
+    send(502, { error: error instanceof Error ? error.message : 'the emulator did not answer' });
+  }
+}

@@ -1,0 +1,58 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { type ColorScheme, SvcApp } from '../src/index.js';
+import { EMULATOR_URL } from './support/emulatorUrl.js';
+import { Playground } from './support/Playground.js';
+import { usePlaygroundApi } from './support/usePlaygroundApi.js';
+
+interface Args {
+  readonly colorScheme: ColorScheme;
+  readonly locale: string;
+}
+
+const meta: Meta<Args> = {
+  title: 'Embeds/SvcApp',
+  args: { colorScheme: 'light', locale: 'en-US' },
+  argTypes: {
+    colorScheme: { control: 'inline-radio', options: ['light', 'dark', 'auto'] },
+    locale: { control: 'select', options: ['en-US', 'de-DE', 'fr-FR', 'ja-JP'] },
+  },
+};
+export default meta;
+
+const HOME = '/embed/d/42/app';
+const PATHS = [HOME, `${HOME}/workbook/130`, `${HOME}/folder/7`];
+
+function AppStory({ colorScheme, locale }: Args) {
+  // The app is signed-only: the playground's backend mints a session, as your backend would.
+  const session = usePlaygroundApi<{ sessionId: string }>('/session');
+  // Controlled path: the app's navigation is mirrored into state, and the buttons drive it.
+  const [path, setPath] = useState(HOME);
+  if (session === null) return <p>Minting a session…</p>;
+  if ('error' in session) return <p role="alert">{session.error}</p>;
+  return (
+    <Playground embedId="app" paths={PATHS}>
+      <nav style={{ marginBottom: 8, display: 'flex', gap: 8 }}>
+        {PATHS.map((p) => (
+          <button key={p} type="button" aria-pressed={p === path} onClick={() => setPath(p)}>
+            {p.replace(HOME, '') || 'home'}
+          </button>
+        ))}
+        <code>{path}</code>
+      </nav>
+      <SvcApp
+        embedId="app"
+        tenantOrigin={EMULATOR_URL}
+        deploymentId={42}
+        session={session.value.sessionId}
+        path={path}
+        onNavigate={(payload) => setPath(payload.path)}
+        colorScheme={colorScheme}
+        locale={locale}
+        style={{ height: 680, border: '1px solid #dde1ea', borderRadius: 8, overflow: 'hidden' }}
+      />
+    </Playground>
+  );
+}
+
+export const App: StoryObj<Args> = { render: (args) => <AppStory {...args} /> };

@@ -1,0 +1,39 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { type ColorScheme, SvcChat } from '../src/index.js';
+import { EMULATOR_URL } from './support/emulatorUrl.js';
+import { Playground } from './support/Playground.js';
+
+interface Args {
+  readonly colorScheme: ColorScheme;
+  readonly locale: string;
+  readonly primaryColor: string;
+  readonly inputColor: string;
+}
+
+const meta: Meta<Args> = {
+  title: 'Embeds/SvcChat',
+  args: { colorScheme: 'light', locale: 'en-US', primaryColor: '#3b5bdb', inputColor: '#f4f6fb' },
+  argTypes: {
+    colorScheme: { control: 'inline-radio', options: ['light', 'dark', 'auto'] },
+    locale: { control: 'select', options: ['en-US', 'de-DE', 'fr-FR', 'ja-JP'] },
+    primaryColor: { control: 'color' },
+    inputColor: { control: 'color' },
+  },
+};
+export default meta;
+
+/** Ask a question: the chat emits `ai-query` submitted, then completed (ask for an "error" to see one). */
+export const Chat: StoryObj<Args> = {
+  render: (args) => (
+    <Playground embedId="chat">
+      <SvcChat
+        embedId="chat"
+        tenantOrigin={EMULATOR_URL}
+        colorScheme={args.colorScheme}
+        locale={args.locale}
+        theme={{ primaryColor: args.primaryColor, chat: { inputColor: args.inputColor } }}
+        style={{ height: 640, border: '1px solid #dde1ea', borderRadius: 8, overflow: 'hidden' }}
+      />
+    </Playground>
+  ),
+};

@@ -1,0 +1,52 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { type ColorScheme, SvcDashboard } from '../src/index.js';
+import { EMULATOR_URL } from './support/emulatorUrl.js';
+import { Playground } from './support/Playground.js';
+
+interface Args {
+  readonly colorScheme: ColorScheme;
+  readonly locale: string;
+  readonly primaryColor: string;
+  readonly borderRadius: number;
+  readonly region: 'all' | 'EU' | 'US' | 'APAC' | 'LATAM';
+  readonly status: 'all' | 'completed' | 'shipped' | 'processing' | 'cancelled';
+  readonly allowExport: boolean;
+}
+
+/** Every control is a controlled prop: changing it sends an action; the iframe never reloads. */
+const meta: Meta<Args> = {
+  title: 'Embeds/SvcDashboard',
+  args: { colorScheme: 'light', locale: 'en-US', primaryColor: '#3b5bdb', borderRadius: 8, region: 'all', status: 'all', allowExport: true },
+  argTypes: {
+    colorScheme: { control: 'inline-radio', options: ['light', 'dark', 'auto'] },
+    locale: { control: 'select', options: ['en-US', 'de-DE', 'fr-FR', 'ja-JP', 'es-AR', 'pt-BR'] },
+    primaryColor: { control: 'color' },
+    borderRadius: { control: { type: 'range', min: 0, max: 24 } },
+    region: { control: 'select', options: ['all', 'EU', 'US', 'APAC', 'LATAM'] },
+    status: { control: 'select', options: ['all', 'completed', 'shipped', 'processing', 'cancelled'] },
+    allowExport: { control: 'boolean', description: 'Identity-like: part of the address (changing it reloads)' },
+  },
+};
+export default meta;
+
+export const Dashboard: StoryObj<Args> = {
+  render: (args) => (
+    <Playground embedId="dashboard">
+      <SvcDashboard
+        embedId="dashboard"
+        tenantOrigin={EMULATOR_URL}
+        publicId="sales-overview"
+        colorScheme={args.colorScheme}
+        locale={args.locale}
+        theme={{ primaryColor: args.primaryColor, borderRadius: args.borderRadius }}
+        filters={{
+          ...(args.region === 'all' ? {} : { 'orders.region': { value: args.region } }),
+          ...(args.status === 'all' ? {} : { 'orders.status': { value: args.status } }),
+        }}
+        allowExport={args.allowExport}
+        loading={<p style={{ padding: 24 }}>Loading the dashboard…</p>}
+        style={{ height: 720, border: '1px solid #dde1ea', borderRadius: 8, overflow: 'hidden' }}
+      />
+    </Playground>
+  ),
+};
