@@ -1,2 +1,4 @@
-// The emulator's in-iframe page script, filled in with the emulator.
-export {};
+// The emulator's in-iframe page script, built to dist/emulator/page.js (`vite build --mode emulator-page`).
+import { startPage } from './startPage.js';
+
+startPage(document);

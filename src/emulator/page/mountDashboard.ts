@@ -1,0 +1,124 @@
+import { sumMeasure } from './aggregateRows.js';
+import { createRouter } from './createRouter.js';
+import { csvFileName, downloadCsv, toCsv } from './downloadCsv.js';
+import { h } from './h.js';
+import { fill } from './labels.js';
+import type { PageContext } from './PageContext.js';
+import { renderAgentBox } from './renderAgentBox.js';
+import { renderWidget } from './renderWidget.js';
+import type { SurfaceView } from './SurfaceView.js';
+
+/**
+ * The dashboard surface: header (title, description, row count, viewer, whole-dashboard export), the agent's
+ * question box (unless an AI widget holds it), and the widgets on a CSS grid. Widgets are drawn in a task
+ * after `ready` and `view`, as the platform loads data after mounting, then `dashboard-loaded` reports
+ * the widget count and how long that took.
+ */
+export function mountDashboard(root: HTMLElement, context: PageContext, mountedAt: number): SurfaceView {
+  const { boot } = context;
+  const widgets = boot.dashboard?.widgets ?? [];
+  const title = boot.dashboard?.title ?? boot.publicId ?? 'Dashboard';
+  const param = (name: string): boolean => boot.params[name] !== 'false';
+  const columns = Math.max(12, ...widgets.map((widget) => widget.position.x + widget.position.w));
+  const grid = h('div', { class: 'grid', 'data-testid': 'dashboard-grid', 'aria-busy': 'true', style: `--cols:${columns}` });
+  const rowCount = h('span', { class: 'badge', 'data-testid': 'row-count' });
+  const viewer = h('span', { class: 'muted', 'data-testid': 'viewer' });
+  // AI widgets hold a conversation: they survive re-renders, unlike the data widgets.
+  const kept = new Map<string, HTMLElement>();
+  let loaded = false;
+
+  const exportAll = (): void => {
+    const { dimensions, measures } = boot.dataset;
+    const columnsOut = [...dimensions, ...measures];
+    const rows = context.rows();
+    downloadCsv(document, csvFileName(title), toCsv(columnsOut, rows.map((row) => columnsOut.map((name) => row[name] ?? ''))));
+    context.events.emit('svc:event:download', { format: 'csv', target: 'dashboard', title, rowCount: rows.length });
+  };
+
+  const renderHeader = (): HTMLElement | null => {
+    if (!param('showDashboardHeader')) return null;
+    const labels = context.labels();
+    return h(
+      'header',
+      { class: 'header', 'data-testid': 'dashboard-header' },
+      h(
+        'div',
+        null,
+        param('showDashboardTitle') && h('h1', { 'data-testid': 'dashboard-title' }, title),
+        boot.dashboard?.description ? h('p', { class: 'muted' }, boot.dashboard.description) : null,
+      ),
+      h(
+        'div',
+        { class: 'header-side' },
+        rowCount,
+        viewer,
+        boot.allowExport &&
+          param('showDashboardExportMenu') &&
+          h('button', { class: 'btn btn-ghost', type: 'button', 'data-testid': 'export-dashboard', 'data-label': 'exportData', onClick: exportAll }, labels.exportData),
+      ),
+    );
+  };
+
+  const renderData = (): void => {
+    const rows = context.rows();
+    const firstMeasure = boot.dataset.measures[0];
+    rowCount.dataset.value = String(rows.length);
+    rowCount.dataset.total = firstMeasure === undefined ? '' : String(sumMeasure(rows, firstMeasure));
+    rowCount.textContent = fill(context.labels().rows, { count: context.format(rows.length) });
+    viewer.textContent = fill(context.labels().signedInAs, { name: boot.viewer.name });
+    grid.replaceChildren(
+      ...widgets.map((widget) => {
+        const existing = kept.get(widget.id);
+        if (existing) return existing;
+        const element = renderWidget(context, widget);
+        if (widget.type === 'AI') kept.set(widget.id, element);
+        return element;
+      }),
+    );
+  };
+
+  const load = (startedAt: number): void => {
+    setTimeout(() => {
+      renderData();
+      grid.removeAttribute('aria-busy');
+      loaded = true;
+      context.events.emit('svc:event:dashboard-loaded', {
+        ...(boot.publicId === undefined ? {} : { publicId: boot.publicId }),
+        widgetCount: widgets.length,
+        loadDurationMs: Math.max(0, Math.round(performance.now() - startedAt)),
+      });
+    }, 0);
+  };
+
+  const hasAgentWidget = widgets.some((widget) => widget.type === 'AI');
+  const basePath = boot.path;
+  const router = createRouter({
+    context,
+    win: window,
+    accepts: (path) => path === basePath,
+    render: () => ({ title }),
+  });
+
+  root.replaceChildren(
+    h('main', { class: 'page', 'data-surface': 'dashboard' }, renderHeader(), hasAgentWidget ? null : renderAgentBox(context), grid),
+  );
+
+  return {
+    start() {
+      router.start(basePath);
+      load(mountedAt);
+    },
+    update(changed) {
+      if (!loaded) return;
+      if (changed.has('filters') || changed.has('locale') || changed.has('timeGrain')) renderData();
+    },
+    refresh() {
+      grid.setAttribute('aria-busy', 'true');
+      loaded = false;
+      load(performance.now());
+    },
+    navigate(path) {
+      router.go(path);
+    },
+  };
+}

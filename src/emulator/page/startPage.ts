@@ -1,0 +1,176 @@
+import type { Surface } from '../../protocol/envelope.js';
+import { parseFilterParameter } from '../../protocol/parseFilterParameter.js';
+import { resolveLocale } from '../../protocol/resolveLocale.js';
+import { createTenantBridge } from '../../tenant/createTenantBridge.js';
+import { detectHostOrigin } from '../../tenant/detectHostOrigin.js';
+import type { EmulatorBootConfig } from '../EmulatorBootConfig.js';
+import { applyTheme } from './applyTheme.js';
+import { TIME_GRAINS, type TimeGrain } from './bucketTime.js';
+import { createColorScheme } from './createColorScheme.js';
+import { createPageStore, type PageState } from './createPageStore.js';
+import { filterProblem, filterRows } from './filterRows.js';
+import { formatNumber } from './formatNumber.js';
+import { labelsFor } from './labels.js';
+import { mountApp } from './mountApp.js';
+import { mountChat } from './mountChat.js';
+import { mountDashboard } from './mountDashboard.js';
+import type { EventSink, PageContext } from './PageContext.js';
+import { installStyles } from './pageStyles.js';
+import { readBootConfig } from './readBootConfig.js';
+import { readTimeGrainSpec } from './readWidgetConfig.js';
+import { relabel } from './relabel.js';
+import { renderErrorState } from './renderErrorState.js';
+import type { SurfaceView } from './SurfaceView.js';
+
+/** Without a host to talk to (the page opened on its own), events go nowhere. */
+const NO_HOST: EventSink = { emit: () => null };
+
+/** The surface an address shows, for reporting a boot config that could not be read. */
+function surfaceOfPath(path: string): Surface {
+  if (path.startsWith('/embed/chat')) return 'chat';
+  if (/^\/embed\/d\/[^/]+\/app/.test(path)) return 'app';
+  return 'dashboard';
+}
+
+function initialState(boot: EmulatorBootConfig): PageState {
+  const scheme = boot.params.colorScheme;
+  const timeGrainWidget = boot.dashboard?.widgets.find((widget) => widget.type === 'TIME_GRAIN');
+  const grainParam = TIME_GRAINS.find((grain) => grain === boot.params.timeGrain);
+  const timeGrain: TimeGrain = grainParam ?? (timeGrainWidget ? readTimeGrainSpec(timeGrainWidget).initial : 'month');
+  return {
+    colorScheme: scheme === 'dark' || scheme === 'auto' ? scheme : 'light',
+    theme: boot.theme,
+    locale: resolveLocale(boot.locale ?? 'en-US') ?? 'en-US',
+    filters: boot.filters,
+    timeGrain,
+  };
+}
+
+function mountSurface(root: HTMLElement, context: PageContext, mountedAt: number): SurfaceView {
+  switch (context.boot.surface) {
+    case 'dashboard':
+      return mountDashboard(root, context, mountedAt);
+    case 'app':
+      return mountApp(root, context);
+    case 'chat':
+      return mountChat(root, context);
+  }
+}
+
+/**
+ * Starts the emulator's embed page: reads the boot config, renders the surface, and speaks the protocol
+ * with the host page through the tenant bridge (events to the host origin only, actions only from the
+ * parent window). Emits `ready` once mounted, then `view`; a boot config with an `error` shows the error
+ * and emits a fatal `svc:event:error` instead.
+ *
+ * @example
+ * startPage(document); // what page.js does when it loads
+ */
+export function startPage(doc: Document): void {
+  const mountedAt = performance.now();
+  const win = doc.defaultView ?? window;
+  installStyles(doc);
+  let root = doc.getElementById('root');
+  if (!root) {
+    root = doc.createElement('div');
+    root.id = 'root';
+    doc.body.append(root);
+  }
+  const hostOrigin = detectHostOrigin(win);
+  if (hostOrigin === null && win.parent !== win) {
+    console.warn('[svc emulator] The host page origin is unknown (no ancestorOrigins, no referrer): no events will be sent.');
+  }
+
+  let boot: EmulatorBootConfig;
+  try {
+    boot = readBootConfig(doc);
+  } catch (error) {
+    const failure = { name: error instanceof Error ? error.name : 'Error', message: error instanceof Error ? error.message : String(error) };
+    renderErrorState(root, labelsFor('en-US').cannotShow, failure);
+    const surface = surfaceOfPath(win.location.pathname);
+    const bridge = hostOrigin === null ? null : createTenantBridge({ surface, hostOrigin, window: win });
+    bridge?.emit('svc:event:error', { ...failure, context: 'boot', fatal: true });
+    return;
+  }
+
+  const bridge = hostOrigin === null ? null : createTenantBridge({ surface: boot.surface, hostOrigin, window: win });
+  const events: EventSink = bridge ?? NO_HOST;
+  const store = createPageStore(initialState(boot));
+  const labels = () => labelsFor(store.get().locale);
+  doc.documentElement.lang = store.get().locale;
+  doc.documentElement.dataset.locale = store.get().locale;
+
+  if (boot.error) {
+    renderErrorState(root, labels().cannotShow, boot.error);
+    events.emit('svc:event:error', { message: boot.error.message, name: boot.error.name, context: 'session', fatal: true });
+    return;
+  }
+
+  let rows = filterRows(boot.dataset, store.get().filters);
+  const context: PageContext = {
+    boot,
+    store,
+    events,
+    labels,
+    format: (value, compact) => formatNumber(store.get().locale, value, compact),
+    rows: () => rows,
+  };
+
+  const colorScheme = createColorScheme(doc, win);
+  colorScheme.apply(store.get().colorScheme);
+  const rejectedTheme = applyTheme(doc.documentElement, store.get().theme);
+  const view = mountSurface(root, context, mountedAt);
+
+  store.subscribe((state, changed) => {
+    if (changed.has('colorScheme')) colorScheme.apply(state.colorScheme);
+    if (changed.has('locale')) {
+      doc.documentElement.lang = state.locale;
+      doc.documentElement.dataset.locale = state.locale;
+      relabel(doc, labels());
+    }
+    if (changed.has('filters')) rows = filterRows(boot.dataset, state.filters);
+    view.update(changed);
+  });
+
+  if (bridge) {
+    bridge.on('svc:action:set-color-scheme', ({ scheme }) => store.set({ colorScheme: scheme }));
+    bridge.on('svc:action:set-theme', (theme) => {
+      const rejected = applyTheme(doc.documentElement, theme);
+      store.set({ theme });
+      if (rejected.length > 0) throw new TypeError(`ignored theme fields that are not valid CSS: ${rejected.join(', ')}`);
+    });
+    bridge.on('svc:action:set-locale', ({ locale }) => {
+      // The platform ignores a locale it does not ship; so does the emulator.
+      const shipped = resolveLocale(locale);
+      if (shipped) store.set({ locale: shipped });
+    });
+    bridge.on('svc:action:set-filter', ({ filterUrlParameter }) => {
+      const parsed = parseFilterParameter(filterUrlParameter);
+      if (!parsed.ok) return;
+      const { [parsed.key]: _previous, ...others } = store.get().filters;
+      store.set({ filters: parsed.value === null ? others : { ...others, [parsed.key]: parsed.value } });
+      const problem = parsed.value === null ? null : filterProblem(boot.dataset, parsed.key, parsed.value);
+      // The filter is kept (and shown), but the host should know it filters nothing.
+      if (problem !== null) throw new TypeError(`the filter is kept but filters nothing: ${problem}`);
+    });
+    bridge.on('svc:action:navigate', ({ path }) => view.navigate(path));
+    bridge.on('svc:action:refresh', () => view.refresh());
+  }
+
+  events.emit('svc:event:ready', {
+    embedTenant: boot.embedTenant,
+    deploymentId: boot.deploymentId,
+    mode: boot.mode,
+    surface: boot.surface,
+    ...(boot.surface === 'dashboard' && boot.publicId !== undefined ? { publicId: boot.publicId } : {}),
+  });
+  view.start();
+  if (rejectedTheme.length > 0) {
+    events.emit('svc:event:error', {
+      message: `ignored embedTheme fields that are not valid CSS: ${rejectedTheme.join(', ')}`,
+      name: 'ThemeError',
+      context: 'embedTheme',
+      fatal: false,
+    });
+  }
+}
