@@ -29,9 +29,9 @@ const storybook = spawn('npx', ['storybook', 'dev', '--ci', '--no-open', '--port
 let announced = false;
 storybook.stdout.on('data', (chunk) => {
   process.stdout.write(chunk);
-  if (!announced && /localhost:\d+|started/i.test(String(chunk))) {
+  if (!announced && /Storybook ready|Local:/i.test(String(chunk))) {
     announced = true;
-    console.log(`\n  Playground  http://localhost:${storybookPort}\n  Emulator    ${emulator.url}  (npx svc-embed emulator prints its credentials)\n`);
+    console.log(`\n  Playground  http://127.0.0.1:${storybookPort}\n  Emulator    ${emulator.url}  (npx svc-embed emulator prints its credentials)\n`);
   }
 });
 const stop = async () => {
