@@ -1,0 +1,86 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { build } from 'vite';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const repo = fileURLToPath(new URL('../../../../', import.meta.url));
+
+/** A static server on 127.0.0.1, port 0; closes with the returned function. */
+export async function serveDirectory(dir: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+  const server: Server = createServer((req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    const file = join(dir, path === '/' ? 'index.html' : path);
+    try {
+      const body = readFileSync(file);
+      res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end('not found');
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Builds the host app against the built package (as users import it) and serves it on 127.0.0.1. */
+export async function startHostApp(): Promise<{ url: string; close: () => Promise<void> }> {
+  const outDir = mkdtempSync(join(tmpdir(), 'svc-host-'));
+  await build({
+    configFile: false,
+    logLevel: 'silent',
+    root: join(here, '../host'),
+    plugins: [react()],
+    resolve: { alias: { 'svc-embed-react': join(repo, 'dist/index.js') } },
+    build: { outDir, emptyOutDir: true, minify: false },
+  });
+  const server = await serveDirectory(outDir);
+  return {
+    url: server.url,
+    close: async () => {
+      await server.close();
+      rmSync(outDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A page on a third origin that posts perfect `svc-embed` envelopes to its parent with the wildcard target,
+ * the way a hostile or buggy frame would.
+ */
+export async function startForeignFramePage(): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end(`<!doctype html><script>
+      const envelope = (type, payload) => ({ source: 'svc-embed', direction: 'event', type, payload, timestamp: Date.now(), surface: 'dashboard' });
+      parent.postMessage(envelope('svc:event:ready', { embedTenant: 'evil', deploymentId: 1, mode: 'signed', surface: 'dashboard' }), '*');
+      parent.postMessage(envelope('svc:event:error', { message: 'forged', fatal: true }), '*');
+      parent.postMessage(envelope('svc:event:view', { surface: 'dashboard', path: '/forged' }), '*');
+      document.title = 'posted';
+    </script>`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/foreign.html`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
