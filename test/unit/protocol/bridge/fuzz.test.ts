@@ -1,20 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createEmbedBridge, type EmbedDebugReport, type Surface } from '../../../../src/protocol/index.js';
 import { addFrame, deliver, eventEnvelope, readyPayload } from '../../support/frames.js';
+import { prng } from '../../../support/prng.js';
 
 const TENANT = 'https://acme.example.com';
-
-/** A small seeded PRNG (mulberry32) so a failure reproduces. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function randomValue(rand: () => number, depth = 0): unknown {
   const pick = Math.floor(rand() * (depth > 3 ? 7 : 10));

@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActionMessage, parseActionMessage, parseEventMessage } from '../../../../src/protocol/index.js';
-
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng } from '../../../support/prng.js';
 
 const hostile: [string, () => unknown][] = [
   ['a string', () => 'svc:event:ready'],
