@@ -33,25 +33,25 @@ export const SESSION_TTL_MS = 5 * 60 * 1000;
 export const EMBED_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 
 const WIDGETS_OF_A_NEW_DASHBOARD: NonNullable<DashboardConfig['widgets']> = [
-  { id: 'title', type: 'TEXT', position: { x: 0, y: 0, w: 8, h: 1 }, config: { text: 'Orders at a glance' } },
-  { id: 'status-filter', type: 'FILTER', position: { x: 8, y: 0, w: 2, h: 1 }, config: { filterKey: 'orders.status', title: 'Status' } },
-  { id: 'grain', type: 'TIME_GRAIN', position: { x: 10, y: 0, w: 2, h: 1 }, config: { grains: ['day', 'week', 'month'], title: 'Time grain' } },
+  { id: 'title', type: 'TEXT', position: { x: 0, y: 0, w: 6, h: 2 }, config: { text: 'Orders at a glance' } },
+  { id: 'status-filter', type: 'FILTER', position: { x: 6, y: 0, w: 3, h: 2 }, config: { filterKey: 'orders.status', title: 'Status' } },
+  { id: 'grain', type: 'TIME_GRAIN', position: { x: 9, y: 0, w: 3, h: 2 }, config: { grains: ['day', 'week', 'month'], title: 'Time grain' } },
   {
     id: 'revenue-by-region',
     type: 'CHART',
-    position: { x: 0, y: 1, w: 6, h: 4 },
+    position: { x: 0, y: 2, w: 6, h: 4 },
     config: { title: 'Revenue by region', dimension: 'region', measure: 'revenue' },
   },
   {
     id: 'orders-by-category',
     type: 'CHART',
-    position: { x: 6, y: 1, w: 6, h: 4 },
+    position: { x: 6, y: 2, w: 6, h: 4 },
     config: { title: 'Orders by category', dimension: 'category', measure: 'count' },
   },
   {
     id: 'revenue-by-status',
     type: 'CHART',
-    position: { x: 0, y: 5, w: 12, h: 3 },
+    position: { x: 0, y: 6, w: 12, h: 3 },
     config: { title: 'Revenue by status', dimension: 'status', measure: 'revenue' },
   },
 ];
@@ -122,7 +122,7 @@ export class EmulatorState {
     }
     const config: DashboardConfig = input?.config
       ? { ...(current?.config ?? {}), ...(input.config as DashboardConfig) }
-      : (current?.config ?? { title: input?.title ?? workbook.name, widgets: WIDGETS_OF_A_NEW_DASHBOARD, layout: { rowHeight: 80, cols: { lg: 12 } } });
+      : (current?.config ?? { title: input?.title ?? workbook.name, widgets: WIDGETS_OF_A_NEW_DASHBOARD, layout: { rowHeight: 60, cols: { lg: 12 } } });
     const widgets = config.widgets ?? [];
     const id = current?.id ?? this.nextDashboardId++;
     const versionNumber = (current?.versionNumber ?? 0) + 1;

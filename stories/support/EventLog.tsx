@@ -41,7 +41,7 @@ export function EventLog({ embedId, limit = 40 }: { readonly embedId?: string; r
               <b>{message.type.replace('svc:event:', '')}</b> · {message.surface} · {from} ·{' '}
               {new Date(message.timestamp).toLocaleTimeString()}
             </div>
-            <code style={{ whiteSpace: 'pre-wrap', color: '#445' }}>{JSON.stringify(message.payload)}</code>
+            <code style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', color: '#445' }}>{JSON.stringify(message.payload)}</code>
           </li>
         ))}
       </ol>

@@ -7,7 +7,7 @@ export function Playground({ embedId, children, paths }: { readonly embedId: str
   return (
     <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 340px', gap: 16, padding: 16, fontFamily: 'system-ui, sans-serif' }}>
       <div style={{ minHeight: 640 }}>{children}</div>
-      <aside style={{ display: 'grid', gap: 12, alignContent: 'start' }}>
+      <aside style={{ display: 'grid', gap: 12, alignContent: 'start', minWidth: 0 }}>
         <ActionPanel embedId={embedId} paths={paths ?? []} />
         <EventLog embedId={embedId} />
       </aside>
