@@ -198,8 +198,32 @@ export type DashboardWidget = z.infer<typeof dashboardWidgetSchema>;
 export type WidgetType = (typeof WIDGET_TYPES)[number];
 /** A widget's grid position. */
 export type WidgetPosition = z.infer<typeof widgetPositionSchema>;
-/** A dashboard layout. */
+/** A dashboard layout (output). */
 export type DashboardLayout = z.infer<typeof dashboardLayoutSchema>;
+/** A dashboard layout (input): the same fields as the output. */
+export type DashboardLayoutInput = z.input<typeof dashboardLayoutSchema>;
+/** Breakpoints, or column counts per breakpoint. */
+export type Breakpoints = z.infer<typeof breakpointsSchema>;
+/** A widget's position per breakpoint. */
+export type ResponsiveLayouts = z.infer<typeof responsiveLayoutsSchema>;
+/** A dashboard widget (input): the same fields as the output. */
+export type DashboardWidgetInput = z.input<typeof dashboardWidgetSchema>;
+/** A border style of a dashboard theme. */
+export type Border = z.input<typeof borderSchema>;
+/** A title style of a dashboard theme. */
+export type TitleStyle = z.input<typeof titleStyleSchema>;
+/** A text style of a dashboard theme. */
+export type TextStyle = z.input<typeof textStyleSchema>;
+/** How a report fills rows missing from a query result. */
+export type FillMissingRows = z.infer<typeof fillMissingRowsSchema>;
+/** A column's number format. */
+export type ColumnFormatOverride = z.infer<typeof columnFormatOverrideSchema>;
+/** A report snapshot's display preferences. */
+export type ReportSnapshotPreferences = z.infer<typeof reportSnapshotPreferencesSchema>;
+/** The kind of a report snapshot. */
+export type ReportSnapshotKind = (typeof REPORT_SNAPSHOT_KINDS)[number];
+/** A dashboard state. */
+export type DashboardStatus = (typeof DASHBOARD_STATUSES)[number];
 /** A dashboard theme (input). */
 export type DashboardThemeInput = z.input<typeof dashboardThemeInputSchema>;
 /** A report snapshot. */

@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
  * query, metadata as a list of cubes, and an AI chat streamed as newline-delimited JSON chunks.
  */
 
-/** A JSON query (`POST /v1/load`). */
+/** A Cube-style JSON query (`POST /v1/load`). A project decision: the platform does not document it. */
 export const loadQuerySchema = z.looseObject({
   measures: z.optional(z.array(z.string())),
   dimensions: z.optional(z.array(z.string())),
@@ -17,16 +17,16 @@ export const loadQuerySchema = z.looseObject({
   limit: z.optional(z.int().check(z.positive())),
 });
 
-/** The body of `POST /v1/load`. */
+/** The body of `POST /v1/load`: `{ query }`. A project decision. */
 export const loadRequestSchema = z.object({ query: loadQuerySchema });
 
-/** Rows answered by a query. */
+/** Rows answered by a query: `{ data: rows }`, open to extra fields. A project decision. */
 export const queryResultSchema = z.looseObject({ data: z.array(z.record(z.string(), z.unknown())) });
 
-/** The body of `POST /v1/cubesql`. */
+/** The body of `POST /v1/cubesql`: `{ query: sqlText }`. A project decision. */
 export const sqlRequestSchema = z.object({ query: z.string().check(z.minLength(1)) });
 
-/** `GET /v1/meta`: the data model. */
+/** `GET /v1/meta`: the data model as a list of cubes with their measures and dimensions. A project decision. */
 export const metaSchema = z.looseObject({
   cubes: z.array(
     z.looseObject({
@@ -37,7 +37,7 @@ export const metaSchema = z.looseObject({
   ),
 });
 
-/** The body of `POST /chat/stream-chat-state`. */
+/** The body of `POST /chat/stream-chat-state`: `{ chatId?, messages }`. A project decision. */
 export const chatRequestSchema = z.looseObject({
   chatId: z.optional(z.string()),
   messages: z
@@ -45,7 +45,10 @@ export const chatRequestSchema = z.looseObject({
     .check(z.minLength(1)),
 });
 
-/** One chunk of the streamed chat state. */
+/**
+ * One chunk of the streamed chat state; the answer is newline-delimited JSON, one chunk a line. A project
+ * decision: the platform does not document the stream.
+ */
 export const chatChunkSchema = z.looseObject({
   chatId: z.string(),
   /** `delta`: more answer text; `done`: the answer is complete; `error`: the agent failed. */
@@ -55,6 +58,10 @@ export const chatChunkSchema = z.looseObject({
 
 /** A JSON query. */
 export type LoadQuery = z.input<typeof loadQuerySchema>;
+/** The body of `POST /v1/load`. */
+export type LoadRequest = z.input<typeof loadRequestSchema>;
+/** The body of `POST /v1/cubesql`. */
+export type SqlRequest = z.input<typeof sqlRequestSchema>;
 /** Rows answered by a query. */
 export type QueryResult = z.infer<typeof queryResultSchema>;
 /** The data model. */

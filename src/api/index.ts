@@ -27,14 +27,26 @@ export {
   widgetPositionSchema,
 } from './dashboard.js';
 export type {
+  Border,
+  Breakpoints,
+  ColumnFormatOverride,
   Dashboard,
   DashboardConfig,
   DashboardConfigInput,
   DashboardLayout,
+  DashboardLayoutInput,
+  DashboardStatus,
   DashboardThemeInput,
   DashboardWidget,
+  DashboardWidgetInput,
+  FillMissingRows,
   PublishDashboardInput,
   ReportSnapshot,
+  ReportSnapshotKind,
+  ReportSnapshotPreferences,
+  ResponsiveLayouts,
+  TextStyle,
+  TitleStyle,
   WidgetPosition,
   WidgetType,
 } from './dashboard.js';
@@ -47,7 +59,7 @@ export {
   queryResultSchema,
   sqlRequestSchema,
 } from './dataAndAi.js';
-export type { ChatChunk, ChatRequest, DataMeta, LoadQuery, QueryResult } from './dataAndAi.js';
+export type { ChatChunk, ChatRequest, DataMeta, LoadQuery, LoadRequest, QueryResult, SqlRequest } from './dataAndAi.js';
 export { EMBED_TENANT_NAME_PATTERN, generateSessionInputSchema, generateSessionResponseSchema } from './embedSession.js';
 export type { GenerateSessionInput, GenerateSessionResponse } from './embedSession.js';
 export {
@@ -57,4 +69,4 @@ export {
   scimListResponseSchema,
   scimUserSchema,
 } from './managementRecords.js';
-export type { ApiErrorBody, Deployment, ScimListResponse, ScimUser } from './managementRecords.js';
+export type { ApiErrorBody, Deployment, DeploymentList, ScimListResponse, ScimUser } from './managementRecords.js';

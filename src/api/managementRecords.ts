@@ -30,6 +30,8 @@ export const apiErrorBodySchema = z.object({
 
 /** A deployment. */
 export type Deployment = z.infer<typeof deploymentSchema>;
+/** The `GET /v1/deployments` response. */
+export type DeploymentList = z.infer<typeof deploymentListSchema>;
 /** A SCIM user. */
 export type ScimUser = z.infer<typeof scimUserSchema>;
 /** A SCIM ListResponse of users. */

@@ -33,7 +33,7 @@ export interface AiClient {
  */
 export function createAiClient(options: AiClientOptions): AiClient {
   if (typeof options.apiKey !== 'string' || options.apiKey.trim() === '') throw new TypeError('createAiClient: apiKey is required.');
-  const api = createTransport('url', options.url, `Api-Key ${options.apiKey}`, [options.apiKey], options);
+  const api = createTransport('createAiClient: url', options.url, `Api-Key ${options.apiKey}`, [options.apiKey], options);
   return {
     async *streamChatState(body, call = {}) {
       const input = validateInput('streamChatState', chatRequestSchema, body);

@@ -38,7 +38,7 @@ export interface DataClient {
  */
 export function createDataClient(options: DataClientOptions): DataClient {
   if (typeof options.token !== 'string' || options.token.trim() === '') throw new TypeError('createDataClient: token is required.');
-  const api = createTransport('url', options.url, options.token, [options.token], options);
+  const api = createTransport('createDataClient: url', options.url, options.token, [options.token], options);
   return {
     async load(query, call = {}) {
       const body = { query: validateInput('load', loadQuerySchema, query) };

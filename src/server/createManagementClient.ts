@@ -46,17 +46,57 @@ export interface PublishDashboardParams {
   readonly config?: DashboardConfigInput | null | undefined;
 }
 
+/**
+ * Input of {@link ManagementClient.createEmbedSession}: the generate-session body, with "exactly one of
+ * `externalId` or `internalId`" enforced by the type as well as at run time.
+ */
+export type EmbedSessionParams = Omit<GenerateSessionInput, 'externalId' | 'internalId'> &
+  (
+    | { readonly externalId: string; readonly internalId?: undefined }
+    | { readonly internalId: string | number; readonly externalId?: undefined }
+  );
+
 /** The management API client. */
 export interface ManagementClient {
   /** Publishes a workbook as a dashboard; returns the validated Dashboard record. */
   publishDashboard(params: PublishDashboardParams, options?: CallOptions): Promise<Dashboard>;
-  /** Lists deployments (`first`: how many). */
+  /**
+   * Lists deployments (`first`: at most this many). The platform documents no cursor for this list, so
+   * there is nothing to page through: one call returns it.
+   */
   listDeployments(params?: { readonly first?: number | undefined }, options?: CallOptions): Promise<Deployment[]>;
   /**
-   * Mints an embed session for one viewer: single-use, valid 5 minutes. Give the browser only the
-   * returned `sessionId`.
+   * Mints an embed session for one viewer: single-use, valid 5 minutes. Checked before sending: exactly one
+   * of `externalId` (sent trimmed and lower-cased) or `internalId`, the `embedTenantName` pattern, unique
+   * `userAttributes` names. Give the browser only the returned `sessionId`, never the API token; if the
+   * answer is malformed, the error names the field without echoing its value.
+   *
+   * @example
+   * // Express: mint a session for the signed-in user and return only the session id.
+   * app.post('/api/embed-session', requireUser, async (req, res, next) => {
+   *   try {
+   *     const { sessionId } = await platform.createEmbedSession({
+   *       deploymentId: 42,
+   *       externalId: req.user.id,
+   *       email: req.user.email,
+   *       embedTenantName: req.user.orgSlug,
+   *     });
+   *     res.set('cache-control', 'no-store').json({ sessionId });
+   *   } catch (error) {
+   *     next(error); // an SvcApiError: status, method, path, body; never a credential
+   *   }
+   * });
+   *
+   * @example
+   * // Next.js (app/api/embed-session/route.ts): the same as a route handler.
+   * export async function POST() {
+   *   const user = await getSignedInUser();
+   *   if (!user) return new Response(null, { status: 401 });
+   *   const { sessionId } = await platform.createEmbedSession({ deploymentId: 42, externalId: user.id });
+   *   return Response.json({ sessionId }, { headers: { 'cache-control': 'no-store' } });
+   * }
    */
-  createEmbedSession(input: GenerateSessionInput, options?: CallOptions): Promise<GenerateSessionResponse>;
+  createEmbedSession(input: EmbedSessionParams, options?: CallOptions): Promise<GenerateSessionResponse>;
   /** SCIM 2.0 provisioning. */
   readonly scim: {
     /** One page of users (`startIndex` is 1-based). */
@@ -70,6 +110,7 @@ export interface ManagementClient {
 }
 
 const positiveInt = z.int().check(z.positive());
+const deploymentIdSchema = z.object({ deploymentId: positiveInt });
 const pagingSchema = z.object({
   startIndex: z.optional(positiveInt),
   count: z.optional(z.int().check(z.nonnegative())),
@@ -80,26 +121,24 @@ const pagingSchema = z.object({
  * Node 20+ and any runtime with `fetch`. Credentials never appear in its errors.
  *
  * @example
- * // A route that mints a session for the signed-in user and returns only the session id (Express):
- * const platform = createManagementClient({ baseUrl: process.env.SVC_API_URL!, apiToken: process.env.SVC_API_TOKEN! });
- * app.post('/api/embed-session', requireUser, async (req, res) => {
- *   const { sessionId } = await platform.createEmbedSession({
- *     deploymentId: 42,
- *     externalId: req.user.id,
- *     email: req.user.email,
- *     embedTenantName: req.user.orgSlug,
- *   });
- *   res.json({ sessionId });
+ * const platform = createManagementClient({
+ *   baseUrl: 'https://acme.example.com/api',
+ *   apiToken: process.env.SVC_API_TOKEN!,
  * });
+ * const dashboard = await platform.publishDashboard({ deploymentId: 42, workbookId: 130, title: 'Sales' });
+ * for await (const user of platform.scim.users()) console.log(user.userName);
  */
 export function createManagementClient(options: ManagementClientOptions): ManagementClient {
   if (typeof options.apiToken !== 'string' || options.apiToken.trim() === '') {
     throw new TypeError('createManagementClient: apiToken is required.');
   }
-  const api = createTransport('baseUrl', options.baseUrl, `Bearer ${options.apiToken}`, [options.apiToken, options.scimToken], options);
+  if (options.scimAuthScheme !== undefined && options.scimAuthScheme !== 'Bearer' && options.scimAuthScheme !== 'Api-Key') {
+    throw new TypeError('createManagementClient: scimAuthScheme must be "Bearer" or "Api-Key".');
+  }
+  const api = createTransport('createManagementClient: baseUrl', options.baseUrl, `Bearer ${options.apiToken}`, [options.apiToken, options.scimToken], options);
   const scimToken = options.scimToken ?? options.apiToken;
   const scimApi = createTransport(
-    'baseUrl',
+    'createManagementClient: baseUrl',
     options.baseUrl,
     `${options.scimAuthScheme ?? 'Bearer'} ${scimToken}`,
     [options.apiToken, scimToken],
@@ -113,7 +152,8 @@ export function createManagementClient(options: ManagementClientOptions): Manage
 
   return {
     async publishDashboard(params, call = {}) {
-      const deploymentId = validateInput('publishDashboard deploymentId', positiveInt, params?.deploymentId);
+      if (typeof params !== 'object' || params === null) throw new SvcInputError('publishDashboard: expected an object of parameters.');
+      const { deploymentId } = validateInput('publishDashboard', deploymentIdSchema, params);
       const { deploymentId: _d, ...body } = params;
       const input = validateInput('publishDashboard', publishDashboardInputSchema, body);
       return api.request({
@@ -143,6 +183,7 @@ export function createManagementClient(options: ManagementClientOptions): Manage
         body,
         schema: generateSessionResponseSchema,
         signal: call.signal,
+        sensitiveResponse: true,
       });
     },
     scim: {

@@ -1,7 +1,8 @@
 import type * as z from 'zod/mini';
 import { formatIssues } from '../protocol/formatIssues.js';
 import { checkApiUrl } from './checkApiUrl.js';
-import { createRedactor } from './redactSecrets.js';
+import { formatIssuesWithoutValues } from './formatIssuesWithoutValues.js';
+import { createRedactor, REDACTED } from './redactSecrets.js';
 import {
   SvcApiError,
   SvcForbiddenError,
@@ -46,6 +47,11 @@ export interface TransportRequest<T> {
   /** Validates a JSON response. */
   readonly schema?: z.ZodMiniType<T> | undefined;
   readonly signal?: AbortSignal | undefined;
+  /**
+   * The successful response carries a credential (an embed session id): if it breaks the schema, the
+   * error names the field but neither echoes its value nor keeps the body.
+   */
+  readonly sensitiveResponse?: boolean | undefined;
 }
 
 /** Sends requests to one API with one credential. */
@@ -104,13 +110,13 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
  * backoff for idempotent requests only, response validation, and errors that never carry a credential.
  */
 export function createTransport(
-  apiName: string,
+  option: string,
   baseUrl: string,
   authorization: string,
   secrets: readonly (string | undefined)[],
   options: TransportOptions,
 ): Transport {
-  const base = checkApiUrl(`${apiName} URL`, baseUrl);
+  const base = checkApiUrl(option, baseUrl);
   const basePath = new URL(base).pathname.replace(/\/$/, '');
   const fetchImpl = options.fetch ?? globalThis.fetch;
   if (typeof fetchImpl !== 'function') throw new TypeError('No fetch implementation: pass options.fetch.');
@@ -140,6 +146,9 @@ export function createTransport(
     }
   };
 
+  /** `METHOD /base/path` for messages; a credential inside the path is redacted. */
+  const where = (method: string, path: string): string => `${method} ${redact(`${basePath}${path}`)}`;
+
   const errorFor = (method: string, path: string, status: number, statusText: string, body: unknown): SvcApiError => {
     const serverMessage =
       typeof body === 'object' && body !== null && typeof (body as { error?: { message?: unknown } }).error?.message === 'string'
@@ -149,8 +158,8 @@ export function createTransport(
           : '';
     const reason = serverMessage ? `: ${redact(serverMessage).slice(0, 300)}` : '';
     const phrase = statusText || STATUS_TEXT[status] || '';
-    const message = `${method} ${basePath}${path} failed with ${status}${phrase ? ` ${phrase}` : ''}${reason}`;
-    const details = { status, body, method, path };
+    const message = `${where(method, path)} failed with ${status}${phrase ? ` ${phrase}` : ''}${reason}`;
+    const details = { status, body, method, path: redact(path) };
     if (status === 401) return new SvcUnauthorizedError(message, details);
     if (status === 403) return new SvcForbiddenError(message, details);
     return new SvcApiError(message, details);
@@ -161,6 +170,8 @@ export function createTransport(
     request: Omit<TransportRequest<unknown>, 'schema'>,
     keepOpen: boolean,
   ): Promise<{ response: Response; done: () => void; controller: AbortController }> => {
+    // A signal aborted before the call (or during a backoff wait whose sleep ignored it) sends nothing.
+    request.signal?.throwIfAborted();
     const controller = new AbortController();
     const onCallerAbort = (): void => controller.abort(request.signal?.reason);
     request.signal?.addEventListener('abort', onCallerAbort, { once: true });
@@ -187,12 +198,12 @@ export function createTransport(
     } catch (error) {
       done();
       if (request.signal?.aborted) throw request.signal.reason;
-      const details = { status: 0, method: request.method, path: request.path };
+      const details = { status: 0, method: request.method, path: redact(request.path) };
       if (timedOut) {
-        throw new SvcTimeoutError(`${request.method} ${basePath}${request.path} got no response within ${timeoutMs} ms`, details);
+        throw new SvcTimeoutError(`${where(request.method, request.path)} got no response within ${timeoutMs} ms`, details);
       }
       const cause = error instanceof Error ? redact(error.message) : 'unknown error';
-      throw new SvcNetworkError(`${request.method} ${basePath}${request.path} failed before a response: ${cause}`, details);
+      throw new SvcNetworkError(`${where(request.method, request.path)} failed before a response: ${cause}`, details);
     }
   };
 
@@ -234,30 +245,29 @@ export function createTransport(
   return {
     async request<T>(request: TransportRequest<T>): Promise<T> {
       const { response, done } = await run(request, false);
+      const at = where(request.method, request.path);
+      const path = redact(request.path);
       let body: Awaited<ReturnType<typeof readBody>>;
       try {
         body = await readBody(response);
       } catch (error) {
         if (request.signal?.aborted) throw request.signal.reason;
-        throw new SvcNetworkError(`${request.method} ${basePath}${request.path}: the response could not be read`, {
-          status: response.status,
-          method: request.method,
-          path: request.path,
-        }, { cause: error instanceof Error ? new Error(redact(error.message)) : undefined });
+        throw new SvcNetworkError(
+          `${at}: the response could not be read`,
+          { status: response.status, method: request.method, path },
+          { cause: error instanceof Error ? new Error(redact(error.message)) : undefined },
+        );
       } finally {
         done();
       }
-      const details = { status: response.status, body: body.value, method: request.method, path: request.path };
+      const sensitive = request.sensitiveResponse === true;
+      const details = { status: response.status, body: sensitive ? REDACTED : body.value, method: request.method, path };
       if (!request.schema) return body.value as T;
-      if (!body.json) {
-        throw new SvcResponseValidationError(`${request.method} ${basePath}${request.path}: expected a JSON response`, details);
-      }
+      if (!body.json) throw new SvcResponseValidationError(`${at}: expected a JSON response`, details);
       const parsed = request.schema.safeParse(body.value);
       if (!parsed.success) {
-        throw new SvcResponseValidationError(
-          `${request.method} ${basePath}${request.path}: unexpected response: ${formatIssues(parsed.error.issues, body.value, 'response')}`,
-          details,
-        );
+        const problem = sensitive ? formatIssuesWithoutValues(parsed.error.issues, 'response') : formatIssues(parsed.error.issues, body.value, 'response');
+        throw new SvcResponseValidationError(`${at}: unexpected response: ${problem}`, details);
       }
       return parsed.data;
     },
@@ -265,7 +275,7 @@ export function createTransport(
       const { response, done, controller } = await run(request, true);
       return {
         response,
-        path: `${basePath}${request.path}`,
+        path: redact(`${basePath}${request.path}`),
         cancel: () => {
           done();
           controller.abort();

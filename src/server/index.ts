@@ -12,7 +12,13 @@ export type { AiClient, AiClientOptions } from './createAiClient.js';
 export { createDataClient } from './createDataClient.js';
 export type { DataClient, DataClientOptions } from './createDataClient.js';
 export { createManagementClient } from './createManagementClient.js';
-export type { CallOptions, ManagementClient, ManagementClientOptions, PublishDashboardParams } from './createManagementClient.js';
+export type {
+  CallOptions,
+  EmbedSessionParams,
+  ManagementClient,
+  ManagementClientOptions,
+  PublishDashboardParams,
+} from './createManagementClient.js';
 export { parseRetryAfter } from './createTransport.js';
 export type { RetryOptions, TransportOptions } from './createTransport.js';
 export {

@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
   createManagementClient,
+  type EmbedSessionParams,
+  type PublishDashboardParams,
   SvcApiError,
   SvcForbiddenError,
   SvcInputError,
@@ -49,7 +51,11 @@ describe('publishDashboard', () => {
     await expect(
       platform.publishDashboard({ deploymentId: 42, workbookId: 130, config: { widgets: [{ id: 'w', type: 'PIE' as 'CHART', position: { x: 0, y: 0, w: 1, h: 1 } }] } }),
     ).rejects.toBeInstanceOf(SvcInputError);
-    await expect(platform.publishDashboard({ deploymentId: -1, workbookId: 130 })).rejects.toThrow(/deploymentId/);
+    await expect(platform.publishDashboard({ deploymentId: -1, workbookId: 130 })).rejects.toThrow(
+      'publishDashboard: deploymentId: must be greater than 0, got -1',
+    );
+    await expect(platform.publishDashboard({ deploymentId: 42, workbookId: 1.5 })).rejects.toThrow(/^publishDashboard: workbookId/);
+    await expect(platform.publishDashboard(undefined as unknown as PublishDashboardParams)).rejects.toBeInstanceOf(SvcInputError);
     expect(sent).toHaveLength(0);
   });
 
@@ -115,6 +121,15 @@ describe('errors', () => {
     expect(() => createManagementClient({ baseUrl: 'https://u:p@acme.example.com/api', apiToken: TOKEN })).toThrow(/credentials/);
     expect(() => createManagementClient({ baseUrl: 'http://127.0.0.1:9000/api', apiToken: TOKEN })).not.toThrow();
     expect(() => createManagementClient({ baseUrl: BASE, apiToken: '' })).toThrow(/apiToken is required/);
+    expect(() => createManagementClient({ baseUrl: 'ftp://acme.example.com/api', apiToken: TOKEN })).toThrow(/createManagementClient: baseUrl must use https/);
+    expect(() => createManagementClient({ baseUrl: 'http://localhost.example.com/api', apiToken: TOKEN })).toThrow(/https/);
+    expect(() => createManagementClient({ baseUrl: 'acme.example.com/api', apiToken: TOKEN })).toThrow(/baseUrl is not a URL/);
+    for (const loopback of ['http://localhost:1/api', 'http://[::1]:1/api']) {
+      expect(() => createManagementClient({ baseUrl: loopback, apiToken: TOKEN })).not.toThrow();
+    }
+    expect(() =>
+      createManagementClient({ baseUrl: BASE, apiToken: TOKEN, scimAuthScheme: 'Basic' as 'Bearer' }),
+    ).toThrow(/scimAuthScheme must be "Bearer" or "Api-Key"/);
   });
 });
 
@@ -195,6 +210,24 @@ describe('timeouts and cancellation', () => {
     expect(calls).toHaveBeenCalledTimes(2);
   });
 
+  it('sends nothing when the signal is already aborted, and stops after a sleep that ignored the abort', async () => {
+    const { fetch, sent } = scriptedFetch({ status: 503 }, { body: { items: [] } });
+    const aborted = AbortSignal.abort(new Error('gone before sending'));
+    const platform = createManagementClient({ baseUrl: BASE, apiToken: TOKEN, fetch, retry: { sleep: async () => {} } });
+    await expect(platform.listDeployments({}, { signal: aborted })).rejects.toThrow('gone before sending');
+    expect(sent).toHaveLength(0);
+
+    const controller = new AbortController();
+    const deaf = createManagementClient({
+      baseUrl: BASE,
+      apiToken: TOKEN,
+      fetch,
+      retry: { sleep: async () => controller.abort(new Error('aborted while waiting')) },
+    });
+    await expect(deaf.listDeployments({}, { signal: controller.signal })).rejects.toThrow('aborted while waiting');
+    expect(sent).toHaveLength(1);
+  });
+
   it("cancels on the caller's signal, including during a backoff wait", async () => {
     const controller = new AbortController();
     const platform = createManagementClient({ baseUrl: BASE, apiToken: TOKEN, fetch: hanging, timeoutMs: 60_000 });
@@ -216,8 +249,11 @@ describe('timeouts and cancellation', () => {
 describe('createEmbedSession', () => {
   it('checks the input before sending and normalises externalId', async () => {
     const { platform, sent } = client({ body: { sessionId: 'sess_1' } });
-    await expect(platform.createEmbedSession({ deploymentId: 42 })).rejects.toThrow(/exactly one of externalId or internalId/);
-    await expect(platform.createEmbedSession({ deploymentId: 42, externalId: 'a', internalId: 1 })).rejects.toThrow(/exactly one/);
+    // The type forbids these; a JavaScript caller still gets a clear error.
+    const untyped = (input: object) => platform.createEmbedSession(input as EmbedSessionParams);
+    await expect(untyped({ deploymentId: 42 })).rejects.toThrow(/externalId: give exactly one of externalId or internalId/);
+    await expect(untyped({ deploymentId: 42, externalId: 'a', internalId: 1 })).rejects.toThrow(/exactly one/);
+    await expect(untyped({ deploymentId: 42, externalId: '   ' })).rejects.toThrow(/externalId: must be at least 1 long/);
     await expect(platform.createEmbedSession({ deploymentId: 42, externalId: 'a', embedTenantName: 'Bad_Name' })).rejects.toThrow(/embedTenantName/);
     await expect(
       platform.createEmbedSession({ deploymentId: 42, externalId: 'a', userAttributes: [{ name: 'region', value: 'EU' }, { name: 'region', value: 'US' }] }),
@@ -226,6 +262,18 @@ describe('createEmbedSession', () => {
     await expect(platform.createEmbedSession({ deploymentId: 42, externalId: '  Alice@Example.COM ', embedTenantName: 'acme-eu' })).resolves.toEqual({ sessionId: 'sess_1' });
     expect(sent[0]?.url.pathname).toBe('/api/v1/embed/generate-session');
     expect(sent[0]?.body).toEqual({ deploymentId: 42, externalId: 'alice@example.com', embedTenantName: 'acme-eu' });
+  });
+
+  it('names the broken field of a malformed answer without echoing the session id', async () => {
+    const { platform } = client({ body: { sessionId: 987654321 } }, { body: { sessionId: '', session: 'sess_live_leaked_value' } });
+    for (let i = 0; i < 2; i++) {
+      const error = await platform.createEmbedSession({ deploymentId: 42, externalId: 'a' }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(SvcResponseValidationError);
+      expect((error as Error).message).toMatch(/response\.sessionId: (expected string|must be at least 1 long)$/);
+      const text = [String(error), JSON.stringify(error), JSON.stringify((error as SvcApiError).body)].join('\n');
+      expect(text).not.toContain('987654321');
+      expect(text).not.toContain('sess_live_leaked_value');
+    }
   });
 });
 
