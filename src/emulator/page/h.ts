@@ -1,7 +1,10 @@
 /** A child `h` accepts: nodes, text, and nothing (skipped, so conditional children read naturally). */
 export type Child = Node | string | number | null | undefined | false;
 
-/** Attributes and listeners of an element: `on<event>` keys are listeners, the rest are attributes. */
+/**
+ * Attributes and listeners of an element: `on<event>` keys are listeners, the rest are attributes. `true`
+ * sets a boolean attribute and `false`, `null` or `undefined` leave it out, except on `data-*` and `aria-*`.
+ */
 export type Props = { readonly [name: string]: string | number | boolean | null | undefined | ((event: Event) => void) };
 
 function apply(element: Element, props: Props | null): void {
@@ -9,6 +12,9 @@ function apply(element: Element, props: Props | null): void {
   for (const [name, value] of Object.entries(props)) {
     if (typeof value === 'function') {
       element.addEventListener(name.slice(2).toLowerCase(), value);
+    } else if (typeof value === 'boolean' && (name.startsWith('data-') || name.startsWith('aria-'))) {
+      // data-* and aria-* attributes spell booleans out ("true"/"false"), as CSS and tests read them.
+      element.setAttribute(name, String(value));
     } else if (value === true) {
       element.setAttribute(name, '');
     } else if (value !== false && value !== null && value !== undefined) {

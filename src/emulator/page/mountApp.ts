@@ -1,6 +1,7 @@
 import { isIsoDate } from './bucketTime.js';
 import { aggregateRows, sumMeasure } from './aggregateRows.js';
 import { createRouter } from './createRouter.js';
+import { fitChart } from './fitChart.js';
 import { append, type Child, h } from './h.js';
 import { fill } from './labels.js';
 import type { PageContext } from './PageContext.js';
@@ -69,6 +70,8 @@ export function mountApp(root: HTMLElement, context: PageContext): SurfaceView {
       agents.set(path, agent);
     }
     const total = sumMeasure(rows, measure);
+    const chart = h('div', { class: 'chart' });
+    fitChart(chart, (size) => renderBarChart({ groups, size, label: chartTitle, format: (value, compact) => context.format(value, compact) }));
     return h(
       'div',
       { class: 'main' },
@@ -81,7 +84,7 @@ export function mountApp(root: HTMLElement, context: PageContext): SurfaceView {
           h('h2', { class: 'widget-title' }, chartTitle),
           h('span', { class: 'widget-total', 'data-testid': 'widget-total', 'data-value': total }, `${context.labels().total} `, h('strong', null, context.format(total))),
         ),
-        h('div', { class: 'chart' }, renderBarChart({ groups, label: chartTitle, format: (value, compact) => context.format(value, compact) })),
+        chart,
       ),
       agent,
     );

@@ -77,7 +77,7 @@ a:hover { text-decoration: underline; }
 .grid {
   display: grid; gap: 12px;
   grid-template-columns: repeat(var(--cols, 12), minmax(0, 1fr));
-  grid-auto-rows: 44px;
+  grid-auto-rows: 80px;
 }
 .widget {
   grid-column: var(--col) / span var(--w); grid-row: var(--row) / span var(--h);
@@ -94,8 +94,8 @@ a:hover { text-decoration: underline; }
 .chart svg { width: 100%; height: 100%; display: block; overflow: visible; }
 .bar { fill: var(--svc-primary); cursor: pointer; transition: opacity .15s; }
 .bar:hover, .bar:focus { opacity: .78; outline: none; }
-.bar-value { fill: var(--svc-text); font-size: 10px; font-weight: 600; }
-.axis { fill: var(--svc-muted); font-size: 10px; }
+.bar-value { fill: var(--svc-text); font-size: 11px; font-weight: 600; }
+.axis { fill: var(--svc-muted); font-size: 11px; }
 .gridline { stroke: var(--svc-border); stroke-width: 1; }
 .empty { margin: auto; color: var(--svc-muted); font-size: 13px; }
 .kpi { margin: auto 0; font-size: 34px; font-weight: 650; letter-spacing: -.02em; color: var(--svc-primary); }

@@ -1,6 +1,7 @@
 import type { EmulatorWidget } from '../EmulatorBootConfig.js';
 import { aggregateRows, type Group, sumMeasure } from './aggregateRows.js';
 import { csvFileName, downloadCsv, toCsv } from './downloadCsv.js';
+import { fitChart } from './fitChart.js';
 import { h } from './h.js';
 import type { PageContext } from './PageContext.js';
 import { readChartSpec } from './readWidgetConfig.js';
@@ -63,11 +64,15 @@ export function renderChartWidget(context: PageContext, widget: EmulatorWidget):
   }
   if (groups.length === 0) return [head, h('div', { class: 'empty' }, labels.noData)];
   const member = `${dataset.view}.${spec.measure}`;
-  const chart = renderBarChart({
-    groups,
-    label: spec.title,
-    format: (value, compact) => context.format(value, compact),
-    onSelect: (group) => context.events.emit('svc:event:drilldown', { member, value: group.key, widgetId: widget.id }),
-  });
-  return [head, h('div', { class: 'chart', 'data-measure': member, 'data-dimension': spec.dimension }, chart)];
+  const container = h('div', { class: 'chart', 'data-measure': member, 'data-dimension': spec.dimension });
+  fitChart(container, (size) =>
+    renderBarChart({
+      groups,
+      size,
+      label: spec.title,
+      format: (value, compact) => context.format(value, compact),
+      onSelect: (group) => context.events.emit('svc:event:drilldown', { member, value: group.key, widgetId: widget.id }),
+    }),
+  );
+  return [head, container];
 }

@@ -21,6 +21,7 @@ import { readTimeGrainSpec } from './readWidgetConfig.js';
 import { relabel } from './relabel.js';
 import { renderErrorState } from './renderErrorState.js';
 import type { SurfaceView } from './SurfaceView.js';
+import { swapSessionForToken } from './swapSessionForToken.js';
 
 /** Without a host to talk to (the page opened on its own), events go nowhere. */
 const NO_HOST: EventSink = { emit: () => null };
@@ -106,6 +107,7 @@ export function startPage(doc: Document): void {
     return;
   }
 
+  swapSessionForToken(win, boot);
   let rows = filterRows(boot.dataset, store.get().filters);
   const context: PageContext = {
     boot,

@@ -1,24 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { EmulatorBootConfig } from '../../../../src/emulator/EmulatorBootConfig.js';
 
-/** A server started for a test, on a loopback address and a free port. */
+/** A server started for a test, on 127.0.0.1 and a free port. */
 export interface TestServer {
-  /** `http://host:port`. */
+  /** `http://127.0.0.1:port`. */
   readonly origin: string;
   close(): Promise<void>;
 }
 
-async function listen(
-  host: '127.0.0.1' | 'localhost',
-  handler: (request: IncomingMessage, response: ServerResponse) => void,
-): Promise<TestServer> {
+async function listen(handler: (request: IncomingMessage, response: ServerResponse) => void): Promise<TestServer> {
   const server: Server = createServer(handler);
-  await new Promise<void>((resolve) => server.listen(0, host === 'localhost' ? '127.0.0.1' : host, resolve));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    origin: `http://${host}:${port}`,
+    origin: `http://127.0.0.1:${port}`,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
@@ -27,56 +23,39 @@ async function listen(
   };
 }
 
-/** Boot config JSON made safe inside `<script>`: `<` never appears raw, so `</script>` cannot end the element. */
+/** JSON that can sit in a `<script>`: `<` never appears raw, so nothing in it can close the element. */
 function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
-/**
- * A stand-in for the emulator server's embed pages, on `http://localhost:<port>`: it serves the same HTML
- * shell (boot config script, `#root`, `/_emulator/page.js`) with boot configs chosen by the test, and the
- * built page script. `boots` maps a path (`/embed/chat`) to its boot config.
- */
-export function startEmbedServer(boots: () => ReadonlyMap<string, EmulatorBootConfig>): Promise<TestServer> {
-  const script = readFileSync('dist/emulator/page.js');
-  return listen('localhost', (request, response) => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
-    if (url.pathname === '/_emulator/page.js') {
-      response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(script);
-      return;
-    }
-    const boot = boots().get(url.pathname);
-    if (!boot) {
-      response.writeHead(404, { 'content-type': 'text/plain' }).end('no boot config for this path');
-      return;
-    }
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Embed</title>
-<script type="application/json" id="svc-emulator-boot">${scriptJson(boot)}</script>
-</head><body><div id="root"></div><script type="module" src="/_emulator/page.js"></script></body></html>`);
-  });
-}
+const html = (response: ServerResponse, body: string): void => {
+  response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
+};
 
 /**
- * The host page, on `http://127.0.0.1:<port>`: `/host?src=<embed address>` embeds the address in an iframe
- * and records, in `window.svcEvents`, every message from that iframe's window and the embed origin, and in
- * `window.otherMessages` everything else. `window.sendAction(message)` posts to the iframe with the embed
- * origin as target. `/sibling?target=<origin>` is a page that posts an action to its parent's first frame,
- * to play a foreign window.
+ * A plain host page server on `http://127.0.0.1:<port>` (a different origin from the emulator's):
+ *
+ * - `/host?src=<embed address>` embeds the address in `iframe#embed` and records in `window.svcEvents`
+ *   every message from that iframe's window AND the embed origin (the host-side listening rules), and in
+ *   `window.otherMessages` everything else; `window.sendAction(message)` posts to the iframe with the embed
+ *   origin as target; `window.addSibling(src)` adds a second iframe.
+ * - `/sibling?target=<origin>&action=<JSON>` is a page that posts the action to its parent's first frame
+ *   (the embed): a window that is not the embed's parent.
+ * - `/broken-embed` is an embed page whose boot config is not JSON, running the built page script.
  */
 export function startHostServer(): Promise<TestServer> {
-  return listen('127.0.0.1', (request, response) => {
+  return listen((request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     if (url.pathname === '/host') {
       const src = url.searchParams.get('src') ?? '';
-      const embedOrigin = new URL(src).origin;
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html>
+      html(
+        response,
+        `<!doctype html>
 <html><head><meta charset="utf-8"><title>Host</title>
-<style>body{margin:0;font-family:sans-serif} iframe{border:0;width:1200px;height:860px;display:block}</style></head>
-<body><iframe id="embed" title="Embedded analytics" src="${src.replace(/"/g, '&quot;')}"></iframe>
+<style>body{margin:0;font-family:sans-serif} iframe{border:0;width:1200px;height:880px;display:block}</style></head>
+<body><iframe id="embed" title="Embedded analytics" src="${src.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"></iframe>
 <script>
-  const EMBED_ORIGIN = ${JSON.stringify(embedOrigin)};
+  const EMBED_ORIGIN = ${scriptJson(new URL(src).origin)};
   const frame = document.getElementById('embed');
   window.svcEvents = [];
   window.otherMessages = [];
@@ -91,16 +70,27 @@ export function startHostServer(): Promise<TestServer> {
     sibling.src = src;
     document.body.append(sibling);
   });
-</script></body></html>`);
+</script></body></html>`,
+      );
       return;
     }
     if (url.pathname === '/sibling') {
-      // Posts to the embed (the parent's first frame) with a wildcard-free target: the embed's origin.
-      const target = url.searchParams.get('target') ?? '';
+      const target = scriptJson(url.searchParams.get('target') ?? '');
       const action = scriptJson(JSON.parse(url.searchParams.get('action') ?? '{}'));
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><html><body><script>
-  window.parent.frames[0].postMessage(${action}, ${JSON.stringify(target)});
-</script></body></html>`);
+      html(response, `<!doctype html><html><body><script>window.parent.frames[0].postMessage(${action}, ${target});</script></body></html>`);
+      return;
+    }
+    if (url.pathname === '/broken-embed') {
+      // An embed page whose boot config is not JSON, served from this origin for the broken-boot test.
+      html(
+        response,
+        `<!doctype html><html><head><script type="application/json" id="svc-emulator-boot">{not json</script></head>
+<body><div id="root"></div><script type="module" src="/_emulator/page.js"></script></body></html>`,
+      );
+      return;
+    }
+    if (url.pathname === '/_emulator/page.js') {
+      response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(readFileSync('dist/emulator/page.js'));
       return;
     }
     response.writeHead(404).end();
