@@ -1,5 +1,5 @@
 import type { Frame } from 'playwright-core';
-import type { RunningEmulator } from '../../../../dist/emulator/index.js';
+import type { RunningEmulator } from '../../../../src/emulator/index.js';
 import type { EmulatorBootConfig, EmulatorWidget } from '../../../../src/emulator/EmulatorBootConfig.js';
 
 /** Calls the emulator's management API with its unscoped development key; throws on a non-2xx answer. */
