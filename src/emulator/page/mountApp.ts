@@ -56,11 +56,14 @@ export function mountApp(root: HTMLElement, context: PageContext): SurfaceView {
 
   const crumbs = (...items: Child[]): HTMLElement => h('div', { class: 'crumbs' }, link(base, context.labels().home), ...items.flatMap((item) => [' / ', item]));
 
-  const workbookPanel = (path: string): HTMLElement => {
+  const workbookPanel = (path: string, workbookId: number): HTMLElement => {
     const { dataset } = boot;
     const measure = dataset.measures.find((name) => name !== 'count') ?? dataset.measures[0] ?? '';
     const sample = dataset.rows[0];
-    const dimension = dataset.dimensions.find((name) => !isIsoDate(sample?.[name])) ?? dataset.dimensions[0] ?? '';
+    // Each workbook shows its own breakdown: the workbooks take the category-like dimensions in turn.
+    const categories = dataset.dimensions.filter((name) => !isIsoDate(sample?.[name]));
+    const index = Math.max(0, workspace.workbooks.findIndex((item) => item.id === workbookId));
+    const dimension = categories[index % Math.max(1, categories.length)] ?? dataset.dimensions[0] ?? '';
     const rows = context.rows();
     const groups = aggregateRows(rows, dimension, measure, context.store.get().timeGrain);
     const chartTitle = `${humanize(measure)} by ${humanize(dimension).toLowerCase()}`;
@@ -119,7 +122,7 @@ export function mountApp(root: HTMLElement, context: PageContext): SurfaceView {
         const folder = workspace.folders.find((item) => item.id === route.workbook.folderId);
         return {
           title: route.workbook.name,
-          content: [crumbs(folder ? link(folderPath(folder.id), folder.name) : null, route.workbook.name), h('h1', null, route.workbook.name), workbookPanel(path)],
+          content: [crumbs(folder ? link(folderPath(folder.id), folder.name) : null, route.workbook.name), h('h1', null, route.workbook.name), workbookPanel(path, route.workbook.id)],
         };
       }
       case 'not-found':

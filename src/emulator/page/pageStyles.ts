@@ -118,8 +118,10 @@ a:hover { text-decoration: underline; }
 .main { display: flex; flex-direction: column; gap: 12px; min-width: 0; }
 .crumbs { display: flex; gap: 6px; font-size: 12px; color: var(--svc-muted); }
 .list { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(200px, 1fr)); gap: 10px; }
-.list a { display: block; padding: 12px 14px; color: var(--svc-text); }
-.list a:hover { border-color: var(--svc-primary); text-decoration: none; }
+.list a { display: block; color: var(--svc-text); }
+.list a:hover { text-decoration: none; }
+.list .card { padding: 12px 14px; }
+.list a:hover .card { border-color: var(--svc-primary); }
 .list small { display: block; color: var(--svc-muted); }
 .panel { padding: 14px; display: flex; flex-direction: column; gap: 10px; min-height: 260px; }
 .panel .chart { height: 220px; flex: none; }

@@ -94,7 +94,22 @@ export function startPage(doc: Document): void {
     return;
   }
 
-  const bridge = hostOrigin === null ? null : createTenantBridge({ surface: boot.surface, hostOrigin, window: win });
+  // Messages the bridge ignores are counted on <html data-ignored-messages> and logged for the developer:
+  // the emulator is a development tool, and "why did my action do nothing" deserves an answer.
+  let ignored = 0;
+  const bridge =
+    hostOrigin === null
+      ? null
+      : createTenantBridge({
+          surface: boot.surface,
+          hostOrigin,
+          window: win,
+          onDebug: (report) => {
+            ignored += 1;
+            doc.documentElement.dataset.ignoredMessages = String(ignored);
+            console.debug(`[svc emulator] message ignored (${report.reason}): ${report.detail}`);
+          },
+        });
   const events: EventSink = bridge ?? NO_HOST;
   const store = createPageStore(initialState(boot));
   const labels = () => labelsFor(store.get().locale);
