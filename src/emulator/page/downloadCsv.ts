@@ -22,6 +22,7 @@ export function csvFileName(title: string): string {
   const base = title
     .toLowerCase()
     .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
   return `${base || 'export'}.csv`;
