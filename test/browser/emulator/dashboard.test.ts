@@ -141,6 +141,9 @@ describe('emulator dashboard page in Chromium', () => {
     await embed.send('svc:action:set-color-scheme', { scheme: 'dark' });
     await frame.waitForSelector('html[data-color-scheme="dark"]');
     expect(await background()).toBe('rgb(15, 20, 32)');
+    expect(await frame.$eval('[data-widget-id="w-region"]', (widget) => getComputedStyle(widget).backgroundColor)).toBe('rgb(23, 30, 44)');
+    mkdirSync('test-results', { recursive: true });
+    await page.screenshot({ path: 'test-results/emulator-dashboard-dark.png' });
     await embed.send('svc:action:set-color-scheme', { scheme: 'light' });
     await frame.waitForSelector('html[data-color-scheme="light"]');
     expect(await background()).toBe(light);
