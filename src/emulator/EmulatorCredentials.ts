@@ -34,12 +34,20 @@ export interface EmulatorSecrets {
   readonly credentials: EmulatorCredentials;
   readonly apiKeys: ReadonlyMap<string, ApiKeyRecord>;
   readonly jwtSecret: string;
+  /** The emulator's clock, for token expiry. */
+  readonly now: () => number;
 }
 
 const token = (prefix: string): string => `${prefix}_${randomBytes(18).toString('base64url')}`;
 
-/** Makes a fresh set of development credentials. */
-export function createEmulatorSecrets(seed: { deploymentId: number; workbookId: number; otherDeploymentId: number }): EmulatorSecrets {
+/** How long the printed data API token stays valid. */
+export const DATA_TOKEN_TTL_S = 30 * 24 * 3600;
+
+/** Makes a fresh set of development credentials; `now` is the emulator's clock (tests move it). */
+export function createEmulatorSecrets(
+  seed: { deploymentId: number; workbookId: number; otherDeploymentId: number },
+  now: () => number = Date.now,
+): EmulatorSecrets {
   const jwtSecret = randomBytes(32).toString('hex');
   const credentials: EmulatorCredentials = {
     apiToken: token('svc_dev'),
@@ -48,7 +56,7 @@ export function createEmulatorSecrets(seed: { deploymentId: number; workbookId: 
     otherDeploymentId: seed.otherDeploymentId,
     expiredApiToken: token('svc_dev_expired'),
     scimToken: token('svc_scim'),
-    dataToken: signJwt({ sub: 'emulator', exp: Math.floor(Date.now() / 1000) + 30 * 24 * 3600 }, jwtSecret),
+    dataToken: signJwt({ sub: 'emulator', exp: Math.floor(now() / 1000) + DATA_TOKEN_TTL_S }, jwtSecret),
     aiApiKey: token('svc_ai'),
     seed: { deploymentId: seed.deploymentId, workbookId: seed.workbookId },
   };
@@ -57,5 +65,5 @@ export function createEmulatorSecrets(seed: { deploymentId: number; workbookId: 
     [credentials.scopedApiToken, { deployments: [seed.deploymentId], expired: false }],
     [credentials.expiredApiToken, { deployments: null, expired: true }],
   ]);
-  return { credentials, apiKeys, jwtSecret };
+  return { credentials, apiKeys, jwtSecret, now };
 }

@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
-import type { Dashboard, DashboardConfig, PublishDashboardInput } from '../api/dashboard.js';
+import * as z from 'zod/mini';
+import { type Dashboard, type DashboardConfig, dashboardSchema, type PublishDashboardInput } from '../api/dashboard.js';
+import { formatIssues } from '../protocol/formatIssues.js';
 import type { GenerateSessionInput } from '../api/embedSession.js';
 import type { SeedWorkspace } from './seedWorkspace.js';
 
 /** Why a request could not be served: an HTTP status and a reason. */
 export class EmulatorHttpError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 415 | 500,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 500,
     message: string,
   ) {
     super(message);
@@ -56,12 +58,14 @@ const WIDGETS_OF_A_NEW_DASHBOARD: NonNullable<DashboardConfig['widgets']> = [
   },
 ];
 
-interface PersistedState {
-  readonly version: 1;
-  readonly dashboards: Dashboard[];
-  readonly nextDashboardId: number;
-  readonly nextVersionId: number;
-}
+/** The state file's content: what a restart needs to carry on (sessions are deliberately not kept). */
+const persistedStateSchema = z.object({
+  version: z.literal(1),
+  dashboards: z.array(dashboardSchema),
+  nextDashboardId: z.int().check(z.positive()),
+  nextVersionId: z.int().check(z.positive()),
+});
+type PersistedState = z.infer<typeof persistedStateSchema>;
 
 /**
  * The emulator's workspace in memory: seeded deployments, workbooks and users, published dashboards, and
@@ -205,20 +209,32 @@ export class EmulatorState {
     renameSync(temporary, this.stateFile);
   }
 
+  /** Reads the state file; `false` when there is none yet. A file that is there but unreadable stops the start. */
   private load(file: string): boolean {
     let text: string;
     try {
       text = readFileSync(file, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw new Error(`The emulator state file ${file} cannot be read: ${(error as Error).message}`);
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
     } catch {
-      return false;
+      throw new Error(`The emulator state file ${file} is not valid JSON; fix or delete it.`);
     }
-    const state = JSON.parse(text) as PersistedState;
-    if (state.version !== 1 || !Array.isArray(state.dashboards)) {
-      throw new Error(`The emulator state file ${file} is not one this version can read.`);
+    const result = persistedStateSchema.safeParse(json);
+    if (!result.success) {
+      throw new Error(`The emulator state file ${file} is not one this version can read (${formatIssues(result.error.issues, json)}); fix or delete it.`);
     }
+    const state = result.data;
     for (const dashboard of state.dashboards) this.dashboards.set(dashboard.id, dashboard);
-    this.nextDashboardId = state.nextDashboardId;
-    this.nextVersionId = state.nextVersionId;
+    const highestId = Math.max(0, ...state.dashboards.map((d) => d.id));
+    const highestVersionId = Math.max(0, ...state.dashboards.map((d) => d.versionId));
+    // Never hand out an id twice, even from a hand-edited file.
+    this.nextDashboardId = Math.max(state.nextDashboardId, highestId + 1);
+    this.nextVersionId = Math.max(state.nextVersionId, highestVersionId + 1);
     return true;
   }
 }

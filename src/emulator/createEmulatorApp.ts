@@ -1,6 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
 import { stream } from 'hono/streaming';
 import type * as z from 'zod/mini';
 import { chatRequestSchema, loadRequestSchema, sqlRequestSchema } from '../api/dataAndAi.js';
@@ -58,11 +60,25 @@ function findPageScript(): string | undefined {
   return undefined;
 }
 
+/** Options of {@link createEmulatorApp}. */
+export interface EmulatorAppOptions {
+  /** Report nothing on the console (unexpected failures included). @default false */
+  readonly quiet?: boolean | undefined;
+}
+
+/** The largest request body the APIs read (their real bodies are a few kilobytes). */
+const MAX_BODY_BYTES = 1024 * 1024;
+
 /**
  * The emulator's HTTP application: the management API under `/api`, the data API under `/data`, the AI API
  * under `/ai`, the embed pages under `/embed`, and the page script and request log under `/_emulator`.
  */
-export function createEmulatorApp(state: EmulatorState, secrets: EmulatorSecrets, log: EmulatorRequestRecord[]): Hono {
+export function createEmulatorApp(
+  state: EmulatorState,
+  secrets: EmulatorSecrets,
+  log: EmulatorRequestRecord[],
+  options: EmulatorAppOptions = {},
+): Hono {
   const app = new Hono();
   const { credentials } = secrets;
 
@@ -72,9 +88,25 @@ export function createEmulatorApp(state: EmulatorState, secrets: EmulatorSecrets
     if (log.length > 1000) log.splice(0, log.length - 1000);
   });
 
+  for (const prefix of ['/api/*', '/data/*', '/ai/*']) {
+    app.use(
+      prefix,
+      bodyLimit({
+        maxSize: MAX_BODY_BYTES,
+        // The rest of the body stays unread on the socket, so the client must not reuse the connection.
+        onError: (c) => c.json({ error: { status: 413, message: `the body is larger than ${MAX_BODY_BYTES} bytes` } }, 413, { connection: 'close' }),
+      }),
+    );
+  }
+
   app.onError((error, c) => {
     if (error instanceof EmulatorHttpError) return c.json({ error: { status: error.status, message: error.message } }, error.status);
-    console.error('[svc emulator] unexpected error:', error instanceof Error ? error.message : error);
+    // Hono's own refusals (an unreadable body, say) are the client's fault: keep their status, in our error shape.
+    if (error instanceof HTTPException && error.status < 500) {
+      return c.json({ error: { status: error.status, message: error.message || 'bad request' } }, error.status);
+    }
+    // Only the message: a stack or request dump could carry a credential.
+    if (!options.quiet) console.error('[svc emulator] unexpected error:', error instanceof Error ? error.message : error);
     return c.json({ error: { status: 500, message: 'the emulator failed unexpectedly' } }, 500);
   });
   app.notFound((c) => c.json({ error: { status: 404, message: `no route for ${c.req.method} ${new URL(c.req.url).pathname}` } }, 404));
@@ -112,7 +144,7 @@ export function createEmulatorApp(state: EmulatorState, secrets: EmulatorSecrets
     const header = c.req.header('authorization');
     if (!header) fail(401, 'missing credentials: send Authorization: <JWT>');
     if (/^(Bearer|Api-Key)\s/i.test(header ?? '')) fail(401, 'malformed credentials: send the JWT with no prefix (Authorization: <JWT>)');
-    const check = verifyJwt(header ?? '', secrets.jwtSecret);
+    const check = verifyJwt(header ?? '', secrets.jwtSecret, secrets.now());
     if (!check.ok) fail(401, check.reason);
   };
 
@@ -299,13 +331,16 @@ export function createEmulatorApp(state: EmulatorState, secrets: EmulatorSecrets
   app.get('/embed/d/:deploymentId/app', appPage);
   app.get('/embed/d/:deploymentId/app/*', appPage);
 
-  let pageScript: string | undefined;
+  // Cached by modification time, so a rebuild while the emulator runs is picked up on the next reload.
+  let pageScript: { readonly mtimeMs: number; readonly text: string } | undefined;
   app.get('/_emulator/page.js', (c) => {
     const file = findPageScript();
     if (!file) return c.text('// The emulator page script is not built: run "npm run build".', 500);
-    pageScript ??= readFileSync(file, 'utf8');
+    const { mtimeMs } = statSync(file);
+    if (pageScript?.mtimeMs !== mtimeMs) pageScript = { mtimeMs, text: readFileSync(file, 'utf8') };
     c.header('content-type', 'text/javascript; charset=utf-8');
-    return c.body(pageScript);
+    c.header('cache-control', 'no-cache');
+    return c.body(pageScript.text);
   });
 
   app.get('/_emulator/requests', (c) => c.json({ requests: log }));

@@ -15,7 +15,9 @@ export interface StartEmulatorOptions {
   readonly allowNonLoopback?: boolean | undefined;
   /** Keep published dashboards in this JSON file across restarts. @default in memory only */
   readonly stateFile?: string | undefined;
-  /** The clock, for tests of session expiry. @default Date.now */
+  /** Report nothing on the console (the emulator only ever reports unexpected failures there). @default false */
+  readonly quiet?: boolean | undefined;
+  /** The clock, for tests of session, embed token and data token expiry. @default Date.now */
   readonly now?: (() => number) | undefined;
 }
 
@@ -51,9 +53,9 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`port must be an integer from 0 to 65535; got ${port}.`);
   const seed = seedWorkspace();
   const state = new EmulatorState(seed, options.stateFile, options.now);
-  const secrets = createEmulatorSecrets({ deploymentId: 42, workbookId: seed.unpublishedWorkbookId, otherDeploymentId: 43 });
+  const secrets = createEmulatorSecrets({ deploymentId: 42, workbookId: seed.unpublishedWorkbookId, otherDeploymentId: 43 }, options.now);
   const requests: EmulatorRequestRecord[] = [];
-  const app = createEmulatorApp(state, secrets, requests);
+  const app = createEmulatorApp(state, secrets, requests, { quiet: options.quiet });
   const hostname = host === '[::1]' ? '::1' : host;
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port, hostname }, () => resolve(s));

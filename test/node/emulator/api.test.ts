@@ -1,7 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dashboardSchema } from '../../../src/api/dashboard.js';
 import { type RunningEmulator, startEmulator } from '../../../src/emulator/index.js';
 
 let emu: RunningEmulator;
@@ -63,6 +64,21 @@ describe('management authentication', () => {
     expect(session.status).toBe(403);
   });
 
+  it('guards every management route, and a refused request changes nothing', async () => {
+    const c = emu.credentials;
+    expect((await call('POST', '/api/v1/deployments/42/workbooks/130/publish')).status).toBe(401);
+    expect((await call('POST', '/api/v1/embed/generate-session', { body: { deploymentId: 42, externalId: 'x' } })).status).toBe(401);
+    expect((await call('GET', '/api/v1/deployments', { auth: `Bearer  ${c.apiToken}` })).status).toBe(401);
+    expect((await call('GET', '/api/v1/deployments', { auth: c.apiToken })).json.error.message).toMatch(/malformed/);
+    const version = async () => (await call('POST', '/api/v1/deployments/43/workbooks/140/publish', { auth: bearer(c.apiToken) })).json.versionNumber as number;
+    const before = await version();
+    for (const auth of [bearer(c.scopedApiToken), bearer(c.expiredApiToken), undefined]) {
+      const r = await call('POST', '/api/v1/deployments/43/workbooks/140/publish', auth === undefined ? {} : { auth });
+      expect([401, 403]).toContain(r.status);
+    }
+    expect(await version()).toBe(before + 1);
+  });
+
   it('never echoes a credential', async () => {
     const r = await call('GET', '/api/v1/deployments', { auth: 'Bearer secret_value_123' });
     expect(r.text).not.toContain('secret_value_123');
@@ -88,6 +104,10 @@ describe('publish', () => {
     expect(first.status).toBe(200);
     expect(first.json).toMatchObject({ status: 'published', versionNumber: 1, allowEmbed: true, title: 'Regional', workbookId: emu.credentials.seed.workbookId });
     expect(first.json.config.widgets.map((w: { type: string }) => w.type)).toEqual(expect.arrayContaining(['CHART', 'TEXT', 'FILTER', 'TIME_GRAIN']));
+    expect(dashboardSchema.safeParse(first.json).success).toBe(true);
+    // Nothing beyond the documented fields.
+    expect(Object.keys(dashboardSchema.def.shape)).toEqual(expect.arrayContaining(Object.keys(first.json)));
+    expect(first.json.reportSnapshots).toHaveLength(first.json.config.widgets.filter((w: { type: string }) => w.type === 'CHART').length);
     const second = await call('POST', path(), { auth: auth() });
     expect(second.json).toMatchObject({ id: first.json.id, publicId: first.json.publicId, versionNumber: 2 });
     expect(second.json.versionId).not.toBe(first.json.versionId);
@@ -111,6 +131,11 @@ describe('publish', () => {
     expect((await call('POST', '/api/v1/deployments/42/workbooks/9999/publish', { auth: auth() })).status).toBe(404);
     expect((await call('POST', '/api/v1/deployments/77/workbooks/130/publish', { auth: auth() })).status).toBe(404);
     expect((await call('POST', '/api/v1/deployments/abc/workbooks/130/publish', { auth: auth() })).status).toBe(400);
+    // A workbook of another deployment is not found through this one.
+    expect((await call('POST', '/api/v1/deployments/42/workbooks/140/publish', { auth: auth() })).status).toBe(404);
+    const huge = await call('POST', path(), { auth: auth(), raw: JSON.stringify({ workbookId: emu.credentials.seed.workbookId, description: 'x'.repeat(2 * 1024 * 1024) }) });
+    expect(huge.status).toBe(413);
+    expect(huge.json.error.status).toBe(413);
     const after = (await call('POST', path(), { auth: auth() })).json.versionNumber as number;
     expect(after).toBe(before + 1);
   });
@@ -176,6 +201,24 @@ describe('embed sessions and pages', () => {
     expect(boot((await call('GET', '/embed/dashboard/nope')).text).error.name).toBe('NotFoundError');
   });
 
+  it('refuses unknown sessions, and a session of another deployment in the app', async () => {
+    expect(boot((await call('GET', '/embed/dashboard/sales-overview?session=ses_unknown')).text).error.message).toMatch(/not valid/);
+    expect(boot((await call('GET', '/embed/chat?sessionId=')).text).error.name).toBe('SessionError');
+    const { sessionId } = (await call('POST', '/api/v1/embed/generate-session', { auth: auth(), body: { deploymentId: 43, externalId: 'erin', creatorMode: true } })).json;
+    const config = boot((await call('GET', `/embed/d/42/app?session=${sessionId}`)).text);
+    expect(config.error.message).toMatch(/deployment 43/);
+    expect(config.embedToken).toBeUndefined();
+    expect(boot((await call('GET', '/embed/d/77/app?session=x')).text).error.name).toBe('NotFoundError');
+  });
+
+  it('keeps session ids out of the request log', async () => {
+    const { sessionId } = (await call('POST', '/api/v1/embed/generate-session', { auth: auth(), body: { deploymentId: 42, externalId: 'frank' } })).json;
+    await call('GET', `/embed/dashboard/sales-overview?session=${sessionId}`);
+    const log = await call('GET', '/_emulator/requests');
+    expect(log.json.requests.at(-1)).toMatchObject({ method: 'GET', path: '/embed/dashboard/sales-overview', status: 200 });
+    expect(log.text).not.toContain(sessionId);
+  });
+
   it('serves the app at any route path under it', async () => {
     const { sessionId } = (await call('POST', '/api/v1/embed/generate-session', { auth: auth(), body: { deploymentId: 42, externalId: 'carol', creatorMode: true } })).json;
     const config = boot((await call('GET', `/embed/d/42/app/workbook/130?session=${sessionId}`)).text);
@@ -202,6 +245,19 @@ describe('SCIM', () => {
     expect((await call('GET', '/api/scim/v2/Users', { auth: 'Basic abc' })).status).toBe(401);
     expect((await call('GET', '/api/scim/v2/Users', { auth: bearer(emu.credentials.scopedApiToken) })).status).toBe(403);
     expect((await call('GET', '/api/scim/v2/Users?startIndex=0', { auth: bearer(emu.credentials.scimToken) })).status).toBe(400);
+    expect((await call('GET', '/api/scim/v2/Users?count=-1', { auth: bearer(emu.credentials.scimToken) })).status).toBe(400);
+  });
+
+  it('answers SCIM credentials per the rules: 401 missing, unknown or expired; an unscoped API key works', async () => {
+    const c = emu.credentials;
+    expect((await call('GET', '/api/scim/v2/Users')).status).toBe(401);
+    expect((await call('GET', '/api/scim/v2/Users', { auth: 'Api-Key nope' })).status).toBe(401);
+    expect((await call('GET', '/api/scim/v2/Users', { auth: `Api-Key ${c.expiredApiToken}` })).status).toBe(401);
+    const all = await call('GET', '/api/scim/v2/Users?count=100', { auth: `Api-Key ${c.apiToken}` });
+    expect(all.json).toMatchObject({ totalResults: 25, itemsPerPage: 25, startIndex: 1 });
+    expect(new Set(all.json.Resources.map((u: { id: string }) => u.id)).size).toBe(25);
+    const none = await call('GET', '/api/scim/v2/Users?count=0', { auth: bearer(c.scimToken) });
+    expect(none.json).toMatchObject({ totalResults: 25, itemsPerPage: 0, Resources: [] });
   });
 });
 
@@ -214,6 +270,33 @@ describe('data API', () => {
     const [h, b] = jwt().split('.');
     expect((await call('GET', '/data/v1/meta', { auth: `${h}.${b}.forged` })).json.error.message).toMatch(/signature/);
     expect((await call('GET', '/data/v1/meta')).status).toBe(401);
+    expect((await call('GET', '/data/v1/meta', { auth: `Api-Key ${jwt()}` })).status).toBe(401);
+    expect((await call('GET', '/data/v1/meta', { auth: 'not-a-jwt' })).json.error.message).toMatch(/not a JWT/);
+    // A token signed with another secret.
+    const foreign = `${h}.${b}.${Buffer.alloc(32, 7).toString('base64url')}`;
+    expect((await call('POST', '/data/v1/load', { auth: foreign, body: { query: { measures: ['orders.count'] } } })).status).toBe(401);
+    expect((await call('GET', '/data/v1/meta', { auth: emu.credentials.apiToken })).status).toBe(401);
+  });
+
+  it('filters, orders and limits JSON queries, and checks their bodies', async () => {
+    const completed = await call('POST', '/data/v1/load', {
+      auth: jwt(),
+      body: { query: { measures: ['orders.count', 'orders.revenue'], dimensions: ['orders.category'], filters: [{ member: 'orders.status', operator: 'equals', values: ['completed'] }], order: { 'orders.revenue': 'desc' }, limit: 2 } },
+    });
+    expect(completed.status).toBe(200);
+    const rows = completed.json.data as Record<string, number>[];
+    expect(rows).toHaveLength(2);
+    expect(rows[0]?.['orders.revenue']).toBeGreaterThanOrEqual(rows[1]?.['orders.revenue'] ?? Infinity);
+    const all = await call('POST', '/data/v1/load', { auth: jwt(), body: { query: { measures: ['orders.count'], filters: [{ member: 'orders.status', operator: 'equals', values: ['completed'] }] } } });
+    const notCompleted = await call('POST', '/data/v1/load', { auth: jwt(), body: { query: { measures: ['orders.count'], filters: [{ member: 'orders.status', operator: 'notEquals', values: ['completed'] }] } } });
+    expect(all.json.data[0]['orders.count'] + notCompleted.json.data[0]['orders.count']).toBe(200);
+    const sql = await call('POST', '/data/v1/cubesql', { auth: jwt(), body: { query: "select count(*) from orders where status = 'completed'" } });
+    expect(sql.json.data).toEqual(all.json.data);
+    for (const body of [{}, { query: 'x' }, { query: { measures: [] } }]) {
+      expect((await call('POST', '/data/v1/load', { auth: jwt(), body })).status).toBe(400);
+    }
+    expect((await call('POST', '/data/v1/cubesql', { auth: jwt(), body: { query: 'SELECT region FROM customers' } })).json.error.message).toMatch(/unknown table/);
+    expect((await call('POST', '/data/v1/cubesql', { auth: jwt(), body: { query: "SELECT region, COUNT(*) FROM orders WHERE region > 'A' GROUP BY region" } })).json.error.message).toMatch(/unsupported condition/);
   });
 
   it('answers JSON and SQL queries from the sample rows', async () => {
@@ -245,6 +328,8 @@ describe('AI API', () => {
     const unauthorized = await call('POST', '/ai/chat/stream-chat-state', { auth: `Bearer ${emu.credentials.aiApiKey}`, body: { messages: [{ role: 'user', content: 'x' }] } });
     expect(unauthorized.status).toBe(401);
     expect((await call('POST', '/ai/chat/stream-chat-state', { auth: `Api-Key ${emu.credentials.aiApiKey}`, body: { messages: [] } })).status).toBe(400);
+    expect((await call('POST', '/ai/chat/stream-chat-state', { body: { messages: [{ role: 'user', content: 'x' }] } })).status).toBe(401);
+    expect((await call('POST', '/ai/chat/stream-chat-state', { auth: 'Api-Key wrong', body: { messages: [{ role: 'user', content: 'x' }] } })).status).toBe(401);
   });
 });
 
@@ -261,6 +346,23 @@ describe('persistence', () => {
       const again = await fetch(`${b.url}/api/v1/deployments/42/workbooks/131/publish`, { method: 'POST', headers: { authorization: `Bearer ${b.credentials.apiToken}` } }).then((r) => r.json());
       expect(again).toMatchObject({ id: published.id, publicId: published.publicId, versionNumber: published.versionNumber + 1 });
       await b.close();
+      // Written by rename: no temporary file is left beside it.
+      expect(readdirSync(dir)).toEqual(['state.json']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses to start from a state file it cannot read, with the reason', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-emu-'));
+    const stateFile = join(dir, 'state.json');
+    try {
+      writeFileSync(stateFile, '{"version":1,');
+      await expect(startEmulator({ stateFile })).rejects.toThrow(/not valid JSON/);
+      writeFileSync(stateFile, JSON.stringify({ version: 1, dashboards: [{ id: 'x' }], nextDashboardId: 2, nextVersionId: 9001 }));
+      await expect(startEmulator({ stateFile })).rejects.toThrow(/dashboards\.0\.id/);
+      writeFileSync(stateFile, JSON.stringify({ version: 2 }));
+      await expect(startEmulator({ stateFile })).rejects.toThrow(/not one this version can read/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
