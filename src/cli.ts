@@ -46,7 +46,11 @@ async function main(argv: string[]): Promise<number> {
   try {
     emulator = await startEmulator({ port, host: values.host, stateFile: values.state });
   } catch (error) {
-    process.stderr.write(`svc-embed emulator: ${(error as Error).message}\n`);
+    const reason =
+      (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
+        ? `port ${port} is already in use; pass --port N, or --port 0 for any free port.`
+        : (error as Error).message;
+    process.stderr.write(`svc-embed emulator: ${reason}\n`);
     return 1;
   }
   const c = emulator.credentials;

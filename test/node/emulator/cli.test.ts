@@ -1,5 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 
 const CLI = 'dist/cli.js';
@@ -66,6 +69,38 @@ describe('npx svc-embed emulator', () => {
     const cli = run(args);
     expect(await cli.exit).toBe(1);
     expect(cli.output()).toMatch(message);
+  });
+
+  it('stops on SIGINT too, keeping what it published in the --state file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-cli-'));
+    const stateFile = join(dir, 'state.json');
+    try {
+      const cli = run(['emulator', '--port', '0', '--state', stateFile]);
+      await waitFor(() => cli.output().includes('aiApiKey'));
+      const url = /listening on (\S+)/.exec(cli.output())?.[1];
+      const token = /apiToken\s+(\S+)/.exec(cli.output())?.[1];
+      const published = await fetch(`${url}/api/v1/deployments/42/workbooks/131/publish`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+      expect(published.status).toBe(200);
+      cli.child.kill('SIGINT');
+      expect(await cli.exit).toBe(0);
+      const saved = JSON.parse(readFileSync(stateFile, 'utf8')) as { dashboards: { workbookId: number }[] };
+      expect(saved.dashboards.map((d) => d.workbookId)).toContain(131);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('names a busy port clearly', async () => {
+    const blocker: Server = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (blocker.address() as { port: number }).port;
+      const cli = run(['emulator', '--port', String(port)]);
+      expect(await cli.exit).toBe(1);
+      expect(cli.output()).toContain(`port ${port} is already in use`);
+    } finally {
+      await new Promise((resolve) => blocker.close(resolve));
+    }
   });
 
   it('prints help', async () => {
