@@ -1,5 +1,4 @@
 import type { Surface } from '../../protocol/envelope.js';
-import { parseFilterParameter } from '../../protocol/parseFilterParameter.js';
 import { resolveLocale } from '../../protocol/resolveLocale.js';
 import { createTenantBridge } from '../../tenant/createTenantBridge.js';
 import { detectHostOrigin } from '../../tenant/detectHostOrigin.js';
@@ -8,8 +7,9 @@ import { applyTheme } from './applyTheme.js';
 import { TIME_GRAINS, type TimeGrain } from './bucketTime.js';
 import { createColorScheme } from './createColorScheme.js';
 import { createPageStore, type PageState } from './createPageStore.js';
-import { filterProblem, filterRows } from './filterRows.js';
+import { filterRows } from './filterRows.js';
 import { formatNumber } from './formatNumber.js';
+import { handleActions } from './handleActions.js';
 import { labelsFor } from './labels.js';
 import { mountApp } from './mountApp.js';
 import { mountChat } from './mountChat.js';
@@ -149,30 +149,7 @@ export function startPage(doc: Document): void {
     view.update(changed);
   });
 
-  if (bridge) {
-    bridge.on('svc:action:set-color-scheme', ({ scheme }) => store.set({ colorScheme: scheme }));
-    bridge.on('svc:action:set-theme', (theme) => {
-      const rejected = applyTheme(doc.documentElement, theme);
-      store.set({ theme });
-      if (rejected.length > 0) throw new TypeError(`ignored theme fields that are not valid CSS: ${rejected.join(', ')}`);
-    });
-    bridge.on('svc:action:set-locale', ({ locale }) => {
-      // The platform ignores a locale it does not ship; so does the emulator.
-      const shipped = resolveLocale(locale);
-      if (shipped) store.set({ locale: shipped });
-    });
-    bridge.on('svc:action:set-filter', ({ filterUrlParameter }) => {
-      const parsed = parseFilterParameter(filterUrlParameter);
-      if (!parsed.ok) return;
-      const { [parsed.key]: _previous, ...others } = store.get().filters;
-      store.set({ filters: parsed.value === null ? others : { ...others, [parsed.key]: parsed.value } });
-      const problem = parsed.value === null ? null : filterProblem(boot.dataset, parsed.key, parsed.value);
-      // The filter is kept (and shown), but the host should know it filters nothing.
-      if (problem !== null) throw new TypeError(`the filter is kept but filters nothing: ${problem}`);
-    });
-    bridge.on('svc:action:navigate', ({ path }) => view.navigate(path));
-    bridge.on('svc:action:refresh', () => view.refresh());
-  }
+  if (bridge) handleActions(bridge, { boot, store, view, root: doc.documentElement });
 
   events.emit('svc:event:ready', {
     embedTenant: boot.embedTenant,

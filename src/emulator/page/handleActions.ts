@@ -1,0 +1,47 @@
+import { parseFilterParameter } from '../../protocol/parseFilterParameter.js';
+import { resolveLocale } from '../../protocol/resolveLocale.js';
+import type { TenantBridge } from '../../tenant/createTenantBridge.js';
+import type { EmulatorBootConfig } from '../EmulatorBootConfig.js';
+import { applyTheme } from './applyTheme.js';
+import type { PageStore } from './createPageStore.js';
+import { filterProblem } from './filterRows.js';
+import type { SurfaceView } from './SurfaceView.js';
+
+/** What the host's actions act on. */
+export interface ActionTargets {
+  readonly boot: EmulatorBootConfig;
+  readonly store: PageStore;
+  readonly view: SurfaceView;
+  /** `<html>`, where the theme's custom properties go. */
+  readonly root: HTMLElement;
+}
+
+/**
+ * Gives every host action its visible effect. A handler that throws is answered by the bridge with a
+ * non-fatal `svc:event:error` naming the action: a theme value that is not CSS, a filter that filters
+ * nothing, a path that is not a page of this surface.
+ */
+export function handleActions(bridge: TenantBridge, { boot, store, view, root }: ActionTargets): void {
+  bridge.on('svc:action:set-color-scheme', ({ scheme }) => store.set({ colorScheme: scheme }));
+  bridge.on('svc:action:set-theme', (theme) => {
+    const rejected = applyTheme(root, theme);
+    store.set({ theme });
+    if (rejected.length > 0) throw new TypeError(`ignored theme fields that are not valid CSS: ${rejected.join(', ')}`);
+  });
+  bridge.on('svc:action:set-locale', ({ locale }) => {
+    // The platform ignores a locale it does not ship; so does the emulator.
+    const shipped = resolveLocale(locale);
+    if (shipped) store.set({ locale: shipped });
+  });
+  bridge.on('svc:action:set-filter', ({ filterUrlParameter }) => {
+    const parsed = parseFilterParameter(filterUrlParameter);
+    if (!parsed.ok) return;
+    const { [parsed.key]: _previous, ...others } = store.get().filters;
+    store.set({ filters: parsed.value === null ? others : { ...others, [parsed.key]: parsed.value } });
+    const problem = parsed.value === null ? null : filterProblem(boot.dataset, parsed.key, parsed.value);
+    // The filter is kept (and shown on its chip), but the host should know it filters nothing.
+    if (problem !== null) throw new TypeError(`the filter is kept but filters nothing: ${problem}`);
+  });
+  bridge.on('svc:action:navigate', ({ path }) => view.navigate(path));
+  bridge.on('svc:action:refresh', () => view.refresh());
+}
