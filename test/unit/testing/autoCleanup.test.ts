@@ -24,5 +24,4 @@ describe('svc-embed-react/testing auto cleanup', () => {
     expect(iframe.contentWindow?.postMessage).toBe(original);
     expect(() => tenant.ready()).toThrow(/restored/);
   });
-
 });
