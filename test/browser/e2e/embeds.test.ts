@@ -190,6 +190,28 @@ describe('security', () => {
     await page.close();
   });
 
+  it('posts actions for the tenant origin only: once the iframe shows another origin, nothing reaches it', async () => {
+    const page = await open('dashboard');
+    await waitForEvent(page, 'svc:event:dashboard-loaded');
+    const embed = await embedFrame(page);
+    // The embed's own iframe navigates away to a page of another origin, which records every message.
+    await embed.evaluate((url) => {
+      location.href = url;
+    }, foreign.url);
+    await expect.poll(() => page.frames().some((f) => f.url() === foreign.url)).toBe(true);
+    const frame = page.frames().find((f) => f.url() === foreign.url) as Frame;
+    await expect.poll(() => frame.title()).toBe('posted');
+    await setProps(page, { colorScheme: 'dark', filters: { 'orders.region': { value: 'EU' } } });
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    // With a "*" target these actions would be delivered to the foreign page.
+    expect(await frame.evaluate(() => (window as unknown as { __received: unknown[] }).__received)).toEqual([]);
+    // And what that page posted from the embed's window is dropped as coming from the wrong origin.
+    const reasons = await page.evaluate(() => (window as unknown as { __debug: { reason: string }[] }).__debug.map((d) => d.reason));
+    expect(reasons).toContain('wrong-origin');
+    expect((await events(page)).filter((e) => e.payload.path === '/forged')).toEqual([]);
+    await page.close();
+  });
+
   it('keeps two embeds of the same tenant apart', async () => {
     const page = await open('two');
     await waitForEvent(page, 'svc:event:dashboard-loaded', 1, 'a');

@@ -66,6 +66,8 @@ export async function startForeignFramePage(): Promise<{ url: string; close: () 
   const server = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html' });
     res.end(`<!doctype html><script>
+      window.__received = [];
+      addEventListener('message', (event) => window.__received.push(event.data));
       const envelope = (type, payload) => ({ source: 'svc-embed', direction: 'event', type, payload, timestamp: Date.now(), surface: 'dashboard' });
       parent.postMessage(envelope('svc:event:ready', { embedTenant: 'evil', deploymentId: 1, mode: 'signed', surface: 'dashboard' }), '*');
       parent.postMessage(envelope('svc:event:error', { message: 'forged', fatal: true }), '*');
