@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useState } from 'react';
+import { useArgs } from 'storybook/preview-api';
 import { type ColorScheme, SvcApp } from '../src/index.js';
 import { EMULATOR_URL } from './support/emulatorUrl.js';
 import { Playground } from './support/Playground.js';
@@ -8,12 +8,18 @@ import { usePlaygroundApi } from './support/usePlaygroundApi.js';
 interface Args {
   readonly colorScheme: ColorScheme;
   readonly locale: string;
+  readonly path: string;
 }
 
 const meta: Meta<Args> = {
   title: 'Embeds/SvcApp',
-  args: { colorScheme: 'light', locale: 'en-US' },
+  args: { colorScheme: 'light', locale: 'en-US', path: '/embed/d/42/app' },
   argTypes: {
+    path: {
+      control: 'select',
+      options: ['/embed/d/42/app', '/embed/d/42/app/workbook/130', '/embed/d/42/app/workbook/131', '/embed/d/42/app/folder/7'],
+      description: 'Controlled path: sent as navigate; navigation inside the embed updates this control (no echo)',
+    },
     colorScheme: { control: 'inline-radio', options: ['light', 'dark', 'auto'] },
     locale: { control: 'select', options: ['en-US', 'de-DE', 'fr-FR', 'ja-JP'] },
   },
@@ -23,11 +29,9 @@ export default meta;
 const HOME = '/embed/d/42/app';
 const PATHS = [HOME, `${HOME}/workbook/130`, `${HOME}/folder/7`];
 
-function AppStory({ colorScheme, locale }: Args) {
+function AppStory({ colorScheme, locale, path, setPath }: Args & { readonly setPath: (path: string) => void }) {
   // The app is signed-only: the playground's backend mints a session, as your backend would.
   const session = usePlaygroundApi<{ sessionId: string }>('/session');
-  // Controlled path: the app's navigation is mirrored into state, and the buttons drive it.
-  const [path, setPath] = useState(HOME);
   if (session === null) return <p>Minting a session…</p>;
   if ('error' in session) return <p role="alert">{session.error}</p>;
   return (
@@ -55,4 +59,11 @@ function AppStory({ colorScheme, locale }: Args) {
   );
 }
 
-export const App: StoryObj<Args> = { render: (args) => <AppStory {...args} /> };
+export const App: StoryObj<Args> = {
+  // Controlled path: the control (or the buttons) drive it; the app's own navigation is mirrored back into
+  // the control. Storybook's hook has to be called by the story function itself.
+  render: function Render(args) {
+    const [, updateArgs] = useArgs<Args>();
+    return <AppStory {...args} setPath={(path) => updateArgs({ path })} />;
+  },
+};

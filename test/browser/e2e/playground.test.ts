@@ -58,6 +58,11 @@ describe('npm start', () => {
     const frame = page.frameLocator('iframe[data-svc-embed-id="dashboard"]');
     await expect.poll(() => frame.locator('html').getAttribute('data-color-scheme')).toBe('dark');
     await page.screenshot({ path: 'test-results/playground.png' });
+    // The app story: the backend middleware mints a session, and the path buttons drive navigation.
+    await page.goto(`http://127.0.0.1:${storybookPort}/iframe.html?id=embeds-svcapp--app&viewMode=story`);
+    await page.locator('[data-event-type="svc:event:ready"]').waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: '/workbook/130' }).click();
+    await page.locator('[data-event-type="svc:event:navigate"]').first().waitFor({ timeout: 20_000 });
     await page.close();
     // Stop the whole group: Storybook runs under npx.
     if (start.pid) process.kill(-start.pid, 'SIGTERM');
