@@ -1,8 +1,8 @@
 import { type ActionType, actionPayloadSchemas } from './actionSchemas.js';
 import { actionEnvelopeSchema } from './envelope.js';
 import { describeValue, formatIssues } from './formatIssues.js';
-import type { ParseFailureCode, ParseResult, SvcActionMessage } from './messages.js';
-import { errorName } from './parseEventMessage.js';
+import type { ParseResult, SvcActionMessage } from './messages.js';
+import { parseFailure as fail, unreadableMessage } from './parseFailure.js';
 
 /**
  * Validates anything received by an embed as a protocol action: the embed side's twin of
@@ -28,10 +28,6 @@ export function parseActionMessage(data: unknown): ParseResult<SvcActionMessage>
     const { surface: _omitted, ...rest } = envelope.data;
     return { ok: true, message: { ...rest, payload: payload.data } as SvcActionMessage };
   } catch (error) {
-    return fail('bad-envelope', `the message could not be read (${errorName(error)})`);
+    return unreadableMessage(error);
   }
-}
-
-function fail(code: ParseFailureCode, reason: string, type?: string): ParseResult<never> {
-  return type === undefined ? { ok: false, code, reason } : { ok: false, code, reason, type: type.slice(0, 80) };
 }

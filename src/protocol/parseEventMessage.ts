@@ -1,7 +1,8 @@
 import { eventEnvelopeSchema } from './envelope.js';
 import { type EventType, eventPayloadSchemas } from './eventSchemas.js';
 import { describeValue, formatIssues } from './formatIssues.js';
-import type { ParseFailureCode, ParseResult, SvcEventMessage } from './messages.js';
+import type { ParseResult, SvcEventMessage } from './messages.js';
+import { parseFailure as fail, unreadableMessage } from './parseFailure.js';
 
 /**
  * Validates anything received from an embed as a protocol event. Never throws, whatever it is given:
@@ -42,21 +43,6 @@ export function parseEventMessage(data: unknown): ParseResult<SvcEventMessage> {
     const message = { ...envelope.data, payload: payload.data } as SvcEventMessage;
     return { ok: true, message };
   } catch (error) {
-    // Only a hostile object (a throwing getter, a revoked proxy) gets here: messages from postMessage are
-    // plain structured clones.
-    return fail('bad-envelope', `the message could not be read (${errorName(error)})`);
-  }
-}
-
-function fail(code: ParseFailureCode, reason: string, type?: string): ParseResult<never> {
-  return type === undefined ? { ok: false, code, reason } : { ok: false, code, reason, type: type.slice(0, 80) };
-}
-
-/** The name of a thrown value, read defensively. */
-export function errorName(error: unknown): string {
-  try {
-    return error instanceof Error ? error.name : typeof error;
-  } catch {
-    return 'unknown error';
+    return unreadableMessage(error);
   }
 }
