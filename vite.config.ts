@@ -10,12 +10,13 @@ const react18 = fileURLToPath(new URL('./test/react18/node_modules', import.meta
 const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
 
 /**
- * Package entry points, by output name. The browser entries (`index`, `protocol`, `testing`) and the
+ * Package entry points, by output name. The browser entries (`index`, `protocol`, `schemas`, `testing`) and the
  * runtime-neutral server client never import the Node-only emulator, so bundlers never see it.
  */
 const entries: Record<string, string> = {
   index: src('index.ts'),
   'protocol/index': src('protocol/index.ts'),
+  'schemas/index': src('schemas/index.ts'),
   'testing/index': src('testing/index.ts'),
   'server/index': src('server/index.ts'),
   'emulator/index': src('emulator/index.ts'),

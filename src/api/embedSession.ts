@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { embedThemeSchema } from '../protocol/embedTheme.js';
+import { embedThemeSchema } from '../schemas/embedThemeSchema.js';
 
 /** The pattern an embed tenant name must match. */
 export const EMBED_TENANT_NAME_PATTERN = /^[a-z][a-z0-9-]{0,34}[a-z0-9]$/;

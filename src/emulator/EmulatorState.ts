@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import * as z from 'zod/mini';
 import { type Dashboard, type DashboardConfig, dashboardSchema, type PublishDashboardInput } from '../api/dashboard.js';
-import { formatIssues } from '../protocol/formatIssues.js';
+import { formatIssues } from '../schemas/formatIssues.js';
 import type { GenerateSessionInput } from '../api/embedSession.js';
 import type { SeedWorkspace } from './seedWorkspace.js';
 

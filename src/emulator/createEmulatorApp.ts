@@ -10,7 +10,7 @@ import { publishDashboardInputSchema } from '../api/dashboard.js';
 import { generateSessionInputSchema } from '../api/embedSession.js';
 import { FILTER_PARAMETER_PREFIX } from '../protocol/filterKey.js';
 import type { JsonValue } from '../protocol/filterValue.js';
-import { formatIssues } from '../protocol/formatIssues.js';
+import { formatIssues } from '../schemas/formatIssues.js';
 import { parseFilterParameter } from '../protocol/parseFilterParameter.js';
 import type { EmulatorBootConfig } from './EmulatorBootConfig.js';
 import type { EmulatorSecrets } from './EmulatorCredentials.js';

@@ -1,6 +1,7 @@
-import { type ActionMap, type ActionType, actionPayloadSchemas } from './actionSchemas.js';
+import { type ActionMap, type ActionType, actionPayloadChecks } from './actionPayloads.js';
+import { describeValue } from './describeValue.js';
 import { SVC_SOURCE } from './envelope.js';
-import { describeValue, formatIssues } from './formatIssues.js';
+import { runCheck } from './fieldChecks.js';
 import type { SvcActionMessage } from './messages.js';
 
 /** Payload arguments of {@link createActionMessage}: optional for actions that carry none. */
@@ -17,21 +18,19 @@ export type ActionPayloadArgs<T extends ActionType> = T extends 'svc:action:refr
  * createActionMessage('svc:action:refresh');
  */
 export function createActionMessage<T extends ActionType>(type: T, ...args: ActionPayloadArgs<T>): SvcActionMessage<T> {
-  if (typeof type !== 'string' || !Object.hasOwn(actionPayloadSchemas, type)) {
+  if (typeof type !== 'string' || !Object.hasOwn(actionPayloadChecks, type)) {
     throw new TypeError(
-      `Unknown action type ${describeValue(type)}; expected one of ${Object.keys(actionPayloadSchemas).join(', ')}.`,
+      `Unknown action type ${describeValue(type)}; expected one of ${Object.keys(actionPayloadChecks).join(', ')}.`,
     );
   }
-  const raw: unknown = args[0] ?? {};
-  const parsed = actionPayloadSchemas[type].safeParse(raw);
-  if (!parsed.success) {
-    throw new TypeError(`Invalid ${type} payload: ${formatIssues(parsed.error.issues, raw, 'payload')}.`);
-  }
+  // Only an omitted payload means "none" (refresh); null is a mistake and is refused.
+  const payload = runCheck(actionPayloadChecks[type], args.length === 0 || args[0] === undefined ? {} : args[0], 'payload');
+  if (!payload.ok) throw new TypeError(`Invalid ${type} payload: ${payload.reason}.`);
   return {
     source: SVC_SOURCE,
     direction: 'action',
     type,
-    payload: parsed.data,
+    payload: payload.value,
     timestamp: Date.now(),
   } as SvcActionMessage<T>;
 }

@@ -1,4 +1,4 @@
-import { STATE_ACTION_TYPES } from './actionSchemas.js';
+import { STATE_ACTION_TYPES } from './actionPayloads.js';
 import type { SvcActionMessage } from './messages.js';
 import { parseFilterParameter } from './parseFilterParameter.js';
 

@@ -1,11 +1,11 @@
-import type { ActionType } from './actionSchemas.js';
+import type { ActionType } from './actionPayloads.js';
 import { type ActionPayloadArgs, createActionMessage } from './createActionMessage.js';
 import { createActionQueue } from './createActionQueue.js';
 import { createEmbedStore, type EmbedStore } from './createEmbedStore.js';
 import type { EmbedDebugHook, EmbedDebugReport, EmbedDropReason } from './EmbedDebugReport.js';
 import { embedRegistry } from './embedRegistry.js';
 import type { Surface } from './envelope.js';
-import type { EventMap, EventType } from './eventSchemas.js';
+import type { EventMap, EventType } from './eventPayloads.js';
 import { addEmbedRoute } from './messageRouter.js';
 import type { SvcActionMessage, SvcEventMessage } from './messages.js';
 import { normalizeTenantOrigin } from './normalizeTenantOrigin.js';

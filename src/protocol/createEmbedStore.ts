@@ -1,6 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Surface } from './envelope.js';
-import type { AiQueryStatus, DownloadPayload, DrilldownPayload, ErrorPayload } from './eventSchemas.js';
+import type { AiQueryStatus, DownloadPayload, DrilldownPayload, ErrorPayload } from './eventPayloads.js';
 import type { SvcEventMessage } from './messages.js';
 
 /**

@@ -1,23 +1,48 @@
-import * as z from 'zod/mini';
-
-const optionalString = z.optional(z.string());
+import { type FieldCheck, object, ofType, optional, string } from './fieldChecks.js';
 
 /**
- * The embed theme (`svc:action:set-theme`, and `embedTheme` of an embed session). The known fields are
- * typed; the object is open, so fields the platform adds later pass through untouched.
+ * An embed theme (`svc:action:set-theme`, and `embedTheme` of an embed session): brand colour, font, corner
+ * radius, chat colours. The object is open: fields the platform adds later pass through untouched.
  */
-export const embedThemeSchema = z.looseObject({
-  font: optionalString,
-  primaryColor: optionalString,
-  borderRadius: z.optional(z.union([z.string(), z.number()])),
-  analyticsChat: z.optional(
-    z.looseObject({
-      backgroundColor: optionalString,
-      chatInput: z.optional(z.looseObject({ backgroundColor: optionalString, borderColor: optionalString })),
-    }),
-  ),
-  chat: z.optional(z.looseObject({ inputColor: optionalString })),
-});
+export interface EmbedTheme {
+  font?: string | undefined;
+  primaryColor?: string | undefined;
+  /** A CSS length (`"8px"`) or a number of pixels. */
+  borderRadius?: string | number | undefined;
+  analyticsChat?:
+    | {
+        backgroundColor?: string | undefined;
+        chatInput?: { backgroundColor?: string | undefined; borderColor?: string | undefined; [key: string]: unknown } | undefined;
+        [key: string]: unknown;
+      }
+    | undefined;
+  chat?: { inputColor?: string | undefined; [key: string]: unknown } | undefined;
+  [key: string]: unknown;
+}
 
-/** An embed theme: brand colour, font, corner radius, chat colours, and any other field the platform knows. */
-export type EmbedTheme = z.infer<typeof embedThemeSchema>;
+const optionalString = optional(string);
+
+const stringOrNumber = ofType<string | number>(
+  'string or number',
+  (value) => typeof value === 'string' || Number.isFinite(value),
+);
+
+/** Checks an {@link EmbedTheme}: the known fields are typed, any other field passes through. */
+export const embedThemeCheck: FieldCheck<EmbedTheme> = object<EmbedTheme>(
+  {
+    font: optionalString,
+    primaryColor: optionalString,
+    borderRadius: optional(stringOrNumber),
+    analyticsChat: optional(
+      object(
+        {
+          backgroundColor: optionalString,
+          chatInput: optional(object({ backgroundColor: optionalString, borderColor: optionalString }, true)),
+        },
+        true,
+      ),
+    ),
+    chat: optional(object({ inputColor: optionalString }, true)),
+  },
+  true,
+);

@@ -4,16 +4,8 @@
  *
  * @packageDocumentation
  */
-export { ACTION_TYPES, actionPayloadSchemas, COLOR_SCHEMES, STATE_ACTION_TYPES } from './actionSchemas.js';
-export {
-  navigateActionPayloadSchema,
-  refreshPayloadSchema,
-  setColorSchemePayloadSchema,
-  setFilterPayloadSchema,
-  setLocalePayloadSchema,
-  setThemePayloadSchema,
-} from './actionSchemas.js';
-export type { ActionMap, ActionType, ColorScheme } from './actionSchemas.js';
+export { ACTION_TYPES, actionPayloadChecks, COLOR_SCHEMES, STATE_ACTION_TYPES } from './actionPayloads.js';
+export type { ActionMap, ActionType, ColorScheme } from './actionPayloads.js';
 export { buildEmbedUrl } from './buildEmbedUrl.js';
 export type {
   BuildEmbedUrlOptions,
@@ -23,25 +15,12 @@ export type {
 } from './buildEmbedUrl.js';
 export { createActionMessage } from './createActionMessage.js';
 export type { ActionPayloadArgs } from './createActionMessage.js';
-export { embedThemeSchema } from './embedTheme.js';
+export { embedThemeCheck } from './embedTheme.js';
 export type { EmbedTheme } from './embedTheme.js';
 export { encodeFilterParameter } from './encodeFilterParameter.js';
-export { actionEnvelopeSchema, eventEnvelopeSchema, SURFACES, SVC_SOURCE, surfaceSchema } from './envelope.js';
+export { SURFACES, SVC_SOURCE } from './envelope.js';
 export type { Surface } from './envelope.js';
-export {
-  AI_QUERY_STATUSES,
-  aiQueryPayloadSchema,
-  DOWNLOAD_FORMATS,
-  dashboardLoadedPayloadSchema,
-  downloadPayloadSchema,
-  drilldownPayloadSchema,
-  EVENT_TYPES,
-  errorPayloadSchema,
-  eventPayloadSchemas,
-  navigatePayloadSchema,
-  readyPayloadSchema,
-  viewPayloadSchema,
-} from './eventSchemas.js';
+export { AI_QUERY_STATUSES, DOWNLOAD_FORMATS, EVENT_TYPES, eventPayloadChecks } from './eventPayloads.js';
 export type {
   AiQueryPayload,
   AiQueryStatus,
@@ -55,8 +34,10 @@ export type {
   NavigatePayload,
   ReadyPayload,
   ViewPayload,
-} from './eventSchemas.js';
+} from './eventPayloads.js';
 export { FILTER_KEY_PATTERN, isFilterKey } from './filterKey.js';
+export { runCheck } from './fieldChecks.js';
+export type { CheckResult, FieldCheck } from './fieldChecks.js';
 export type { FilterScalar, Filters, FilterValue, JsonValue } from './filterValue.js';
 export type { ParseFailureCode, ParseResult, SvcActionMessage, SvcEventMessage } from './messages.js';
 export { LOOPBACK_HOSTS, normalizeTenantOrigin } from './normalizeTenantOrigin.js';

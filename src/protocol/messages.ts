@@ -1,6 +1,6 @@
-import type { ActionMap, ActionType } from './actionSchemas.js';
+import type { ActionMap, ActionType } from './actionPayloads.js';
 import type { Surface } from './envelope.js';
-import type { EventMap, EventType } from './eventSchemas.js';
+import type { EventMap, EventType } from './eventPayloads.js';
 
 /**
  * An event as received from an embed. A union over the event types, so checking `message.type` narrows

@@ -1,6 +1,7 @@
-import { type ActionType, actionPayloadSchemas } from './actionSchemas.js';
-import { actionEnvelopeSchema } from './envelope.js';
-import { describeValue, formatIssues } from './formatIssues.js';
+import { type ActionType, actionPayloadChecks } from './actionPayloads.js';
+import { actionEnvelopeCheck } from './checkEnvelope.js';
+import { describeValue } from './describeValue.js';
+import { isRecord, runCheck } from './fieldChecks.js';
 import type { ParseResult, SvcActionMessage } from './messages.js';
 import { parseFailure as fail, unreadableMessage } from './parseFailure.js';
 
@@ -11,22 +12,18 @@ import { parseFailure as fail, unreadableMessage } from './parseFailure.js';
  */
 export function parseActionMessage(data: unknown): ParseResult<SvcActionMessage> {
   try {
-    if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-      return fail('bad-envelope', `expected an envelope object, got ${describeValue(data)}`);
+    if (isRecord(data) && Object.hasOwn(data, 'surface')) {
+      return fail('bad-envelope', 'surface: actions never carry a surface');
     }
-    if (Object.hasOwn(data, 'surface')) return fail('bad-envelope', 'surface: actions never carry a surface');
-    const envelope = actionEnvelopeSchema.safeParse(data);
-    if (!envelope.success) return fail('bad-envelope', formatIssues(envelope.error.issues, data));
-    const { type, payload: rawPayload } = envelope.data;
-    if (!Object.hasOwn(actionPayloadSchemas, type)) {
+    const envelope = runCheck(actionEnvelopeCheck, data);
+    if (!envelope.ok) return fail('bad-envelope', envelope.reason);
+    const { type } = envelope.value;
+    if (!Object.hasOwn(actionPayloadChecks, type)) {
       return fail('unknown-type', `unknown action type ${describeValue(type)}`, type);
     }
-    const payload = actionPayloadSchemas[type as ActionType].safeParse(rawPayload);
-    if (!payload.success) {
-      return fail('bad-payload', `${type}: ${formatIssues(payload.error.issues, rawPayload, 'payload')}`, type);
-    }
-    const { surface: _omitted, ...rest } = envelope.data;
-    return { ok: true, message: { ...rest, payload: payload.data } as SvcActionMessage };
+    const payload = runCheck(actionPayloadChecks[type as ActionType], envelope.value.payload, 'payload');
+    if (!payload.ok) return fail('bad-payload', `${type}: ${payload.reason}`, type);
+    return { ok: true, message: { ...envelope.value, payload: payload.value } as SvcActionMessage };
   } catch (error) {
     return unreadableMessage(error);
   }

@@ -1,6 +1,7 @@
-import { eventEnvelopeSchema } from './envelope.js';
-import { type EventType, eventPayloadSchemas } from './eventSchemas.js';
-import { describeValue, formatIssues } from './formatIssues.js';
+import { eventEnvelopeCheck } from './checkEnvelope.js';
+import { describeValue } from './describeValue.js';
+import { type EventType, eventPayloadChecks } from './eventPayloads.js';
+import { type FieldCheck, runCheck } from './fieldChecks.js';
 import type { ParseResult, SvcEventMessage } from './messages.js';
 import { parseFailure as fail, unreadableMessage } from './parseFailure.js';
 
@@ -12,27 +13,24 @@ import { parseFailure as fail, unreadableMessage } from './parseFailure.js';
  * - `unknown-type`: a valid envelope of an `svc:event:*` type this version does not know.
  * - `bad-payload`: a known type whose payload breaks its schema.
  *
+ * Fields a type does not define are dropped, so what reaches handlers is exactly the typed payload.
+ *
  * @example
  * const result = parseEventMessage(event.data);
  * if (result.ok && result.message.type === 'svc:event:download') result.message.payload.format;
  */
 export function parseEventMessage(data: unknown): ParseResult<SvcEventMessage> {
   try {
-    if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-      return fail('bad-envelope', `expected an envelope object, got ${describeValue(data)}`);
-    }
-    const envelope = eventEnvelopeSchema.safeParse(data);
-    if (!envelope.success) return fail('bad-envelope', formatIssues(envelope.error.issues, data));
-    const { type, payload: rawPayload, surface } = envelope.data;
-    if (!Object.hasOwn(eventPayloadSchemas, type)) {
+    const envelope = runCheck(eventEnvelopeCheck, data);
+    if (!envelope.ok) return fail('bad-envelope', envelope.reason);
+    const { type, surface } = envelope.value;
+    if (!Object.hasOwn(eventPayloadChecks, type)) {
       return fail('unknown-type', `unknown event type ${describeValue(type)}`, type);
     }
-    const schema = eventPayloadSchemas[type as EventType];
-    const payload = schema.safeParse(rawPayload);
-    if (!payload.success) {
-      return fail('bad-payload', `${type}: ${formatIssues(payload.error.issues, rawPayload, 'payload')}`, type);
-    }
-    const body = payload.data as Record<string, unknown>;
+    const check: FieldCheck = eventPayloadChecks[type as EventType];
+    const payload = runCheck(check, envelope.value.payload, 'payload');
+    if (!payload.ok) return fail('bad-payload', `${type}: ${payload.reason}`, type);
+    const body = payload.value as { surface?: unknown };
     if ('surface' in body && body.surface !== surface) {
       return fail(
         'bad-payload',
@@ -40,8 +38,7 @@ export function parseEventMessage(data: unknown): ParseResult<SvcEventMessage> {
         type,
       );
     }
-    const message = { ...envelope.data, payload: payload.data } as SvcEventMessage;
-    return { ok: true, message };
+    return { ok: true, message: { ...envelope.value, payload: payload.value } as SvcEventMessage };
   } catch (error) {
     return unreadableMessage(error);
   }

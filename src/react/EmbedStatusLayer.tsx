@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { EmbedState, EmbedStore } from '../protocol/createEmbedStore.js';
-import type { ErrorPayload } from '../protocol/eventSchemas.js';
+import type { ErrorPayload } from '../protocol/eventPayloads.js';
 
 const selectStatus = (state: EmbedState) => state.status;
 const selectError = (state: EmbedState) => state.lastError;

@@ -1,4 +1,4 @@
-import type { ActionType, ColorScheme } from '../protocol/actionSchemas.js';
+import type { ActionType, ColorScheme } from '../protocol/actionPayloads.js';
 import type { ActionPayloadArgs } from '../protocol/createActionMessage.js';
 import type { EmbedStore } from '../protocol/createEmbedStore.js';
 import type { EmbedTheme } from '../protocol/embedTheme.js';

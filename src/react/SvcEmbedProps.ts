@@ -1,9 +1,9 @@
 import type { CSSProperties, ReactNode } from 'react';
-import type { ColorScheme } from '../protocol/actionSchemas.js';
+import type { ColorScheme } from '../protocol/actionPayloads.js';
 import type { ChatAddressParams, DashboardAddressParams } from '../protocol/buildEmbedUrl.js';
 import type { EmbedDebugHook } from '../protocol/EmbedDebugReport.js';
 import type { EmbedTheme } from '../protocol/embedTheme.js';
-import type { EventMap, EventType } from '../protocol/eventSchemas.js';
+import type { EventMap, EventType } from '../protocol/eventPayloads.js';
 import type { Filters } from '../protocol/filterValue.js';
 import type { SvcEventMessage } from '../protocol/messages.js';
 

@@ -1,4 +1,4 @@
-import type { ColorScheme } from '../protocol/actionSchemas.js';
+import type { ColorScheme } from '../protocol/actionPayloads.js';
 import type { EmbedBridge } from '../protocol/createEmbedBridge.js';
 import type { EmbedTheme } from '../protocol/embedTheme.js';
 import { encodeFilterParameter } from '../protocol/encodeFilterParameter.js';

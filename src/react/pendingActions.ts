@@ -1,4 +1,4 @@
-import type { ActionType } from '../protocol/actionSchemas.js';
+import type { ActionType } from '../protocol/actionPayloads.js';
 import type { EmbedBridge } from '../protocol/createEmbedBridge.js';
 import type { ActionPayloadArgs } from '../protocol/createActionMessage.js';
 

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { ActionType } from '../protocol/actionSchemas.js';
+import type { ActionType } from '../protocol/actionPayloads.js';
 import { type ActionPayloadArgs, createActionMessage } from '../protocol/createActionMessage.js';
 import { embedRegistry } from '../protocol/embedRegistry.js';
 import { createSvcActions } from './createSvcActions.js';

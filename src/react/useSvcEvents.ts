@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { EmbedBridge } from '../protocol/createEmbedBridge.js';
 import { embedRegistry } from '../protocol/embedRegistry.js';
-import type { EventMap, EventType } from '../protocol/eventSchemas.js';
+import type { EventMap, EventType } from '../protocol/eventPayloads.js';
 import type { SvcEventMessage } from '../protocol/messages.js';
 import { useLatest } from './useLatest.js';
 

@@ -1,7 +1,7 @@
-import { COLOR_SCHEMES, navigateActionPayloadSchema } from '../protocol/actionSchemas.js';
-import { embedThemeSchema } from '../protocol/embedTheme.js';
+import { COLOR_SCHEMES, navigatePathCheck } from '../protocol/actionPayloads.js';
+import { embedThemeCheck } from '../protocol/embedTheme.js';
 import { encodeFilterParameter } from '../protocol/encodeFilterParameter.js';
-import { formatIssues } from '../protocol/formatIssues.js';
+import { runCheck } from '../protocol/fieldChecks.js';
 import { isWellFormedLocale, resolveLocale } from '../protocol/resolveLocale.js';
 import type { ControlledValues } from './createControlledSync.js';
 import { isDevelopment } from './isDevelopment.js';
@@ -22,8 +22,8 @@ export function validateControlledProps(component: string, values: ControlledVal
     fail('colorScheme', `expected "light", "dark" or "auto", got ${JSON.stringify(String(values.colorScheme))}.`);
   }
   if (values.theme !== undefined) {
-    const result = embedThemeSchema.safeParse(values.theme);
-    if (!result.success) fail('theme', `${formatIssues(result.error.issues, values.theme, 'theme')}.`);
+    const result = runCheck(embedThemeCheck, values.theme, 'theme');
+    if (!result.ok) fail('theme', `${result.reason}.`);
   }
   if (values.locale !== undefined) {
     if (!isWellFormedLocale(values.locale)) {
@@ -48,7 +48,7 @@ export function validateControlledProps(component: string, values: ControlledVal
     }
   }
   if (values.path !== undefined) {
-    const result = navigateActionPayloadSchema.safeParse({ path: values.path });
-    if (!result.success) fail('path', `${formatIssues(result.error.issues, { path: values.path })}.`);
+    const result = runCheck(navigatePathCheck, values.path, 'path');
+    if (!result.ok) fail('path', `${result.reason}.`);
   }
 }

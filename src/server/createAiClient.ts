@@ -1,5 +1,5 @@
 import { type ChatChunk, type ChatRequest, chatChunkSchema, chatRequestSchema } from '../api/dataAndAi.js';
-import { formatIssues } from '../protocol/formatIssues.js';
+import { formatIssues } from '../schemas/formatIssues.js';
 import type { CallOptions } from './createManagementClient.js';
 import { createTransport, type TransportOptions } from './createTransport.js';
 import { SvcResponseValidationError } from './SvcApiError.js';

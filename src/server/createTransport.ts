@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import { formatIssues } from '../protocol/formatIssues.js';
+import { formatIssues } from '../schemas/formatIssues.js';
 import { checkApiUrl } from './checkApiUrl.js';
 import { formatIssuesWithoutValues } from './formatIssuesWithoutValues.js';
 import { createRedactor, REDACTED } from './redactSecrets.js';

@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import { formatIssues } from '../protocol/formatIssues.js';
+import { formatIssues } from '../schemas/formatIssues.js';
 import { SvcInputError } from './SvcApiError.js';
 
 /**

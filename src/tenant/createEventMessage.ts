@@ -1,12 +1,13 @@
 import type { Surface } from '../protocol/envelope.js';
 import { SURFACES, SVC_SOURCE } from '../protocol/envelope.js';
-import { type EventMap, type EventType, eventPayloadSchemas } from '../protocol/eventSchemas.js';
-import { describeValue, formatIssues } from '../protocol/formatIssues.js';
+import { describeValue } from '../protocol/describeValue.js';
+import { type EventMap, type EventType, eventPayloadChecks } from '../protocol/eventPayloads.js';
+import { runCheck } from '../protocol/fieldChecks.js';
 import type { SvcEventMessage } from '../protocol/messages.js';
 
 /**
  * Builds a valid event envelope, as an embed posts it to its host: `source: 'svc-embed'`,
- * `direction: 'event'`, the `surface`, a `timestamp`, and the payload checked with the same schemas the host
+ * `direction: 'event'`, the `surface`, a `timestamp`, and the payload checked with the same checks the host
  * uses (`parseEventMessage`). A payload that carries `surface` (ready, view) must name the same surface.
  *
  * @throws TypeError naming the event and the bad field when the surface, type or payload is invalid, so a
@@ -22,16 +23,14 @@ export function createEventMessage<T extends EventType>(
   if (!(SURFACES as readonly unknown[]).includes(surface)) {
     throw new TypeError(`Unknown surface ${describeValue(surface)}; expected one of ${SURFACES.join(', ')}.`);
   }
-  if (typeof type !== 'string' || !Object.hasOwn(eventPayloadSchemas, type)) {
+  if (typeof type !== 'string' || !Object.hasOwn(eventPayloadChecks, type)) {
     throw new TypeError(
-      `Unknown event type ${describeValue(type)}; expected one of ${Object.keys(eventPayloadSchemas).join(', ')}.`,
+      `Unknown event type ${describeValue(type)}; expected one of ${Object.keys(eventPayloadChecks).join(', ')}.`,
     );
   }
-  const parsed = eventPayloadSchemas[type].safeParse(payload);
-  if (!parsed.success) {
-    throw new TypeError(`Invalid ${type} payload: ${formatIssues(parsed.error.issues, payload, 'payload')}.`);
-  }
-  const body = parsed.data as Record<string, unknown>;
+  const parsed = runCheck(eventPayloadChecks[type], payload, 'payload');
+  if (!parsed.ok) throw new TypeError(`Invalid ${type} payload: ${parsed.reason}.`);
+  const body = parsed.value as Record<string, unknown>;
   if ('surface' in body && body.surface !== surface) {
     throw new TypeError(
       `Invalid ${type} payload: payload.surface ${describeValue(body.surface)} disagrees with the embed's surface "${surface}".`,
@@ -41,7 +40,7 @@ export function createEventMessage<T extends EventType>(
     source: SVC_SOURCE,
     direction: 'event',
     type,
-    payload: parsed.data,
+    payload: parsed.value,
     timestamp: Date.now(),
     surface,
   } as SvcEventMessage<T>;

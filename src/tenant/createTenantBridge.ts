@@ -1,6 +1,6 @@
-import type { ActionMap, ActionType } from '../protocol/actionSchemas.js';
+import type { ActionMap, ActionType } from '../protocol/actionPayloads.js';
 import type { Surface } from '../protocol/envelope.js';
-import type { EventMap, EventType } from '../protocol/eventSchemas.js';
+import type { EventMap, EventType } from '../protocol/eventPayloads.js';
 import type { SvcActionMessage, SvcEventMessage } from '../protocol/messages.js';
 import { parseActionMessage } from '../protocol/parseActionMessage.js';
 import { createEventMessage } from './createEventMessage.js';

@@ -1,6 +1,6 @@
-import type { ActionMap, ActionType } from '../protocol/actionSchemas.js';
+import type { ActionMap, ActionType } from '../protocol/actionPayloads.js';
 import type { Surface } from '../protocol/envelope.js';
-import type { EventMap, EventType, ReadyPayload } from '../protocol/eventSchemas.js';
+import type { EventMap, EventType, ReadyPayload } from '../protocol/eventPayloads.js';
 import type { SvcEventMessage } from '../protocol/messages.js';
 
 /** Options of `mockSvcTenant`. */

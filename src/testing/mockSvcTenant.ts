@@ -1,6 +1,6 @@
-import type { ActionType } from '../protocol/actionSchemas.js';
+import type { ActionType } from '../protocol/actionPayloads.js';
 import { type Surface, SURFACES } from '../protocol/envelope.js';
-import type { EventMap, EventType, ReadyPayload } from '../protocol/eventSchemas.js';
+import type { EventMap, EventType, ReadyPayload } from '../protocol/eventPayloads.js';
 import type { SvcEventMessage } from '../protocol/messages.js';
 import { normalizeTenantOrigin } from '../protocol/normalizeTenantOrigin.js';
 import { parseActionMessage } from '../protocol/parseActionMessage.js';

@@ -1,5 +1,5 @@
 import type { Surface } from '../protocol/envelope.js';
-import type { ReadyPayload } from '../protocol/eventSchemas.js';
+import type { ReadyPayload } from '../protocol/eventPayloads.js';
 
 /** The surface an embed address shows, by its path; `null` when the path is not an embed address. */
 export function surfaceOfAddress(src: string | null): Surface | null {

@@ -72,3 +72,19 @@ describe('action name to payload', () => {
     message.surface;
   });
 });
+
+describe('the zod schemas of svc-embed-react/schemas', () => {
+  it('infer exactly the payload types of the protocol', () => {
+    type EventSchemas = typeof import('../../src/schemas/index.js').eventPayloadSchemas;
+    type ActionSchemas = typeof import('../../src/schemas/index.js').actionPayloadSchemas;
+    type Inferred<S> = S extends { _zod: { output: infer O } } ? O : never;
+    type Input<S> = S extends { _zod: { input: infer I } } ? I : never;
+    expectTypeOf<{ [K in EventType]: Inferred<EventSchemas[K]> }>().toEqualTypeOf<{ [K in EventType]: EventMap[K] }>();
+    expectTypeOf<{ [K in Exclude<keyof ActionMap, 'svc:action:refresh'>]: Input<ActionSchemas[K]> }>().toEqualTypeOf<{
+      [K in Exclude<keyof ActionMap, 'svc:action:refresh'>]: ActionMap[K];
+    }>();
+    expectTypeOf<Inferred<typeof import('../../src/schemas/index.js').embedThemeSchema>>().toEqualTypeOf<
+      import('../../src/protocol/index.js').EmbedTheme
+    >();
+  });
+});

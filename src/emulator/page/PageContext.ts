@@ -1,4 +1,4 @@
-import type { EventMap, EventType } from '../../protocol/eventSchemas.js';
+import type { EventMap, EventType } from '../../protocol/eventPayloads.js';
 import type { EmulatorBootConfig } from '../EmulatorBootConfig.js';
 import type { PageStore } from './createPageStore.js';
 import type { Row } from './filterRows.js';

@@ -1,4 +1,4 @@
-import type { ColorScheme } from '../../protocol/actionSchemas.js';
+import type { ColorScheme } from '../../protocol/actionPayloads.js';
 
 /** Applies a colour scheme to the document. */
 export interface ColorSchemeControl {

@@ -1,4 +1,4 @@
-import type { ColorScheme } from '../../protocol/actionSchemas.js';
+import type { ColorScheme } from '../../protocol/actionPayloads.js';
 import type { EmbedTheme } from '../../protocol/embedTheme.js';
 import type { JsonValue } from '../../protocol/filterValue.js';
 import type { ShippedLocale } from '../../protocol/resolveLocale.js';

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { embedThemeSchema } from '../../protocol/embedTheme.js';
-import { surfaceSchema } from '../../protocol/envelope.js';
-import { formatIssues } from '../../protocol/formatIssues.js';
+import { embedThemeSchema } from '../../schemas/embedThemeSchema.js';
+import { surfaceSchema } from '../../schemas/envelopeSchemas.js';
+import { formatIssues } from '../../schemas/formatIssues.js';
 import type { EmulatorBootConfig } from '../EmulatorBootConfig.js';
 
 const json = z.unknown();

@@ -37,11 +37,17 @@ function importGraph(entry: string): { files: string[]; packages: Set<string> } 
 }
 
 describe('the protocol core', () => {
-  it('imports no React, only zod/mini and zustand/vanilla', () => {
+  it('imports no React and no zod, only zustand/vanilla', () => {
     const { files, packages } = importGraph('src/protocol/index.ts');
     expect(files.length).toBeGreaterThan(15);
-    expect([...packages].sort()).toEqual(['zod/mini', 'zustand/vanilla']);
+    expect([...packages].sort()).toEqual(['zustand/vanilla']);
     for (const file of files) expect(file).toContain(`${root}/src/protocol/`);
+  });
+
+  it('keeps the zod schemas in their own entry, which imports only zod/mini and the core', () => {
+    const { files, packages } = importGraph('src/schemas/index.ts');
+    expect([...packages]).toEqual(['zod/mini']);
+    for (const file of files) expect(file).toMatch(new RegExp(`^${root}/src/(schemas|protocol)/`));
   });
 
   it('evaluates without React installed', async () => {

@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { describeValue } from '../protocol/describeValue.js';
 
 const MAX_ISSUES = 3;
 
@@ -10,7 +11,8 @@ const MAX_ISSUES = 3;
 export function formatIssues(issues: readonly z.core.$ZodIssue[], input: unknown, prefix = ''): string {
   const parts = issues.slice(0, MAX_ISSUES).map((issue) => {
     const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || '(message)';
-    const received = describeValue(valueAt(input, issue.path));
+    const value = valueAt(input, issue.path);
+    const received = value === MISSING ? 'missing' : describeValue(value);
     switch (issue.code) {
       case 'invalid_type':
         return received === 'missing'
@@ -44,22 +46,3 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
 }
 
 const MISSING = Symbol('missing');
-
-/** A short description of a value for error text: the value for short scalars, the kind otherwise. */
-export function describeValue(value: unknown): string {
-  if (value === MISSING) return 'missing';
-  if (value === null) return 'null';
-  if (value === undefined) return 'undefined';
-  if (Array.isArray(value)) return 'an array';
-  switch (typeof value) {
-    case 'string':
-      return value.length <= 40 ? JSON.stringify(value) : `a string of ${value.length} characters`;
-    case 'number':
-    case 'boolean':
-      return String(value);
-    case 'object':
-      return 'an object';
-    default:
-      return `a ${typeof value}`;
-  }
-}

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { surfaceSchema } from './envelope.js';
+import { AI_QUERY_STATUSES, DOWNLOAD_FORMATS } from '../protocol/eventPayloads.js';
+import { surfaceSchema } from './envelopeSchemas.js';
 
 /** `svc:event:ready`: the embed has authenticated and mounted; the first event, once per session. */
 export const readyPayloadSchema = z.object({
@@ -31,9 +32,6 @@ export const dashboardLoadedPayloadSchema = z.object({
   loadDurationMs: z.optional(z.number()),
 });
 
-/** Export formats a download can have. */
-export const DOWNLOAD_FORMATS = ['csv', 'xlsx', 'png', 'pdf'] as const;
-
 /** `svc:event:download`: the viewer exported data or an image (never the rows themselves). */
 export const downloadPayloadSchema = z.object({
   format: z.enum(DOWNLOAD_FORMATS),
@@ -49,9 +47,6 @@ export const drilldownPayloadSchema = z.object({
   value: z.optional(z.unknown()),
   widgetId: z.optional(z.string()),
 });
-
-/** Lifecycle states of an AI query. */
-export const AI_QUERY_STATUSES = ['submitted', 'completed', 'error'] as const;
 
 /** `svc:event:ai-query`: an AI query moved through its lifecycle. */
 export const aiQueryPayloadSchema = z.object({
@@ -69,7 +64,7 @@ export const errorPayloadSchema = z.object({
   fatal: z.optional(z.boolean()),
 });
 
-/** Every event type of the protocol, with the schema of its payload. */
+/** Every event type of the protocol, with the zod schema of its payload. */
 export const eventPayloadSchemas = {
   'svc:event:ready': readyPayloadSchema,
   'svc:event:view': viewPayloadSchema,
@@ -80,33 +75,3 @@ export const eventPayloadSchemas = {
   'svc:event:ai-query': aiQueryPayloadSchema,
   'svc:event:error': errorPayloadSchema,
 } as const;
-
-/** An event type name, such as `svc:event:ready`. */
-export type EventType = keyof typeof eventPayloadSchemas;
-
-/** The event type names, as a runtime value. */
-export const EVENT_TYPES = Object.keys(eventPayloadSchemas) as EventType[];
-
-/** Maps each event type to its payload type: `EventMap['svc:event:download']['format']`. */
-export type EventMap = { [K in EventType]: z.infer<(typeof eventPayloadSchemas)[K]> };
-
-/** Payload of `svc:event:ready`. */
-export type ReadyPayload = EventMap['svc:event:ready'];
-/** Payload of `svc:event:view`. */
-export type ViewPayload = EventMap['svc:event:view'];
-/** Payload of `svc:event:navigate`. */
-export type NavigatePayload = EventMap['svc:event:navigate'];
-/** Payload of `svc:event:dashboard-loaded`. */
-export type DashboardLoadedPayload = EventMap['svc:event:dashboard-loaded'];
-/** Payload of `svc:event:download`. */
-export type DownloadPayload = EventMap['svc:event:download'];
-/** Payload of `svc:event:drilldown`. */
-export type DrilldownPayload = EventMap['svc:event:drilldown'];
-/** Payload of `svc:event:ai-query`. */
-export type AiQueryPayload = EventMap['svc:event:ai-query'];
-/** Payload of `svc:event:error`. */
-export type ErrorPayload = EventMap['svc:event:error'];
-/** An AI query's lifecycle state. */
-export type AiQueryStatus = (typeof AI_QUERY_STATUSES)[number];
-/** An export format. */
-export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];

@@ -1,13 +1,8 @@
 import * as z from 'zod/mini';
-import { embedThemeSchema } from './embedTheme.js';
-import { parseFilterParameter } from './parseFilterParameter.js';
-import { isWellFormedLocale } from './resolveLocale.js';
-
-/** The colour schemes an embed can show; `auto` follows the viewer's OS preference. */
-export const COLOR_SCHEMES = ['light', 'dark', 'auto'] as const;
-
-/** One of {@link COLOR_SCHEMES}. */
-export type ColorScheme = (typeof COLOR_SCHEMES)[number];
+import { COLOR_SCHEMES } from '../protocol/actionPayloads.js';
+import { parseFilterParameter } from '../protocol/parseFilterParameter.js';
+import { isWellFormedLocale } from '../protocol/resolveLocale.js';
+import { embedThemeSchema } from './embedThemeSchema.js';
 
 /** `svc:action:set-color-scheme`. */
 export const setColorSchemePayloadSchema = z.object({ scheme: z.enum(COLOR_SCHEMES) });
@@ -46,7 +41,7 @@ export const navigateActionPayloadSchema = z.object({
 /** `svc:action:refresh`: no payload (an empty object on the wire). */
 export const refreshPayloadSchema = z.object({});
 
-/** Every action type of the protocol, with the schema of its payload. */
+/** Every action type of the protocol, with the zod schema of its payload. */
 export const actionPayloadSchemas = {
   'svc:action:set-color-scheme': setColorSchemePayloadSchema,
   'svc:action:set-theme': setThemePayloadSchema,
@@ -55,27 +50,3 @@ export const actionPayloadSchemas = {
   'svc:action:navigate': navigateActionPayloadSchema,
   'svc:action:refresh': refreshPayloadSchema,
 } as const;
-
-/** An action type name, such as `svc:action:navigate`. */
-export type ActionType = keyof typeof actionPayloadSchemas;
-
-/** The action type names, as a runtime value. */
-export const ACTION_TYPES = Object.keys(actionPayloadSchemas) as ActionType[];
-
-/** Maps each action type to its payload type (the input accepted by {@link createActionMessage}). */
-export type ActionMap = {
-  [K in ActionType]: K extends 'svc:action:refresh'
-    ? Record<string, never>
-    : z.input<(typeof actionPayloadSchemas)[K]>;
-};
-
-/**
- * Actions that set a piece of embed state rather than do something once: before `ready` only the latest
- * value of each is kept (one per filter key for `set-filter`).
- */
-export const STATE_ACTION_TYPES: ReadonlySet<ActionType> = new Set([
-  'svc:action:set-color-scheme',
-  'svc:action:set-theme',
-  'svc:action:set-locale',
-  'svc:action:set-filter',
-]);

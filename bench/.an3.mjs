@@ -1,0 +1,10 @@
+import { rolldown } from 'rolldown';
+import { gzipSync } from 'node:zlib';
+const bundle = await rolldown({ input: process.argv[2], platform:'browser', external:[/^react($|\/)/,/^react-dom/], logLevel:'silent', transform:{define:{'process.env.NODE_ENV':'"production"'}}});
+const { output } = await bundle.generate({ format: 'es', minify: true });
+const c = output[0].code;
+const g = (s) => gzipSync(s,{level:9}).length;
+console.log('all', c.length, g(c));
+const stripped = c.replace(/(["'`])((?:\\.|(?!\1).){25,}?)\1/g, (m, q) => q + 'x' + q);
+console.log('long strings stripped', stripped.length, g(stripped));
+if (process.argv[3]) (await import('node:fs')).writeFileSync(process.argv[3], c);

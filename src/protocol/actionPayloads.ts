@@ -1,0 +1,69 @@
+import { type EmbedTheme, embedThemeCheck } from './embedTheme.js';
+import { type FieldCheck, object, oneOf, refine, string } from './fieldChecks.js';
+import { parseFilterParameter } from './parseFilterParameter.js';
+import { isWellFormedLocale } from './resolveLocale.js';
+
+/** The colour schemes an embed can show; `auto` follows the viewer's OS preference. */
+export const COLOR_SCHEMES = ['light', 'dark', 'auto'] as const;
+
+/** One of {@link COLOR_SCHEMES}. */
+export type ColorScheme = (typeof COLOR_SCHEMES)[number];
+
+/** Maps each action type to its payload type (the input accepted by `createActionMessage`). */
+export interface ActionMap {
+  'svc:action:set-color-scheme': { scheme: ColorScheme };
+  'svc:action:set-theme': EmbedTheme;
+  /** Any well-formed BCP 47 tag (full, short or regional). */
+  'svc:action:set-locale': { locale: string };
+  /** `f_<semantic_view>.<dimension>=<JSON>`, unencoded. */
+  'svc:action:set-filter': { filterUrlParameter: string };
+  /** An in-embed route path: one leading `/`, never a full URL. */
+  'svc:action:navigate': { path: string };
+  /** No payload: an empty object on the wire. */
+  'svc:action:refresh': Record<string, never>;
+}
+
+/** An action type name, such as `svc:action:navigate`. */
+export type ActionType = keyof ActionMap;
+
+/**
+ * An in-embed path starts with one `/`: a full URL or a protocol-relative `//host` path would leave the
+ * embed.
+ */
+export const navigatePathCheck: FieldCheck<string> = refine(
+  string,
+  (path) => path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\'),
+  'an in-embed path starting with "/", such as "/embed/d/42/app/workbook/130"',
+);
+
+/** The check of each action's payload, by type: the protocol's action table as code. */
+export const actionPayloadChecks: { readonly [K in ActionType]: FieldCheck<ActionMap[K]> } = {
+  'svc:action:set-color-scheme': object({ scheme: oneOf(COLOR_SCHEMES) }),
+  'svc:action:set-theme': embedThemeCheck,
+  'svc:action:set-locale': object({
+    locale: refine(string, isWellFormedLocale, 'a BCP 47 language tag such as "en-US" or "de"'),
+  }),
+  'svc:action:set-filter': object({
+    filterUrlParameter: refine(
+      string,
+      (value) => parseFilterParameter(value).ok,
+      '"f_<semantic_view>.<dimension>=<JSON>", for example f_orders.status={"value":"completed"}',
+    ),
+  }),
+  'svc:action:navigate': object({ path: navigatePathCheck }),
+  'svc:action:refresh': object({}),
+};
+
+/** The action type names, as a runtime value. */
+export const ACTION_TYPES = Object.keys(actionPayloadChecks) as ActionType[];
+
+/**
+ * Actions that set a piece of embed state rather than do something once: before `ready` only the latest
+ * value of each is kept (one per filter key for `set-filter`).
+ */
+export const STATE_ACTION_TYPES: ReadonlySet<ActionType> = new Set([
+  'svc:action:set-color-scheme',
+  'svc:action:set-theme',
+  'svc:action:set-locale',
+  'svc:action:set-filter',
+]);
