@@ -1,6 +1,7 @@
 import type { Surface } from './envelope.js';
 import { stringifyFilterValue } from './encodeFilterParameter.js';
-import { describeKey, FILTER_PARAMETER_PREFIX, isFilterKey } from './filterKey.js';
+import { describeValue } from './describeValue.js';
+import { FILTER_PARAMETER_PREFIX, isFilterKey } from './filterKey.js';
 import type { Filters } from './filterValue.js';
 import { normalizeTenantOrigin } from './normalizeTenantOrigin.js';
 import { isWellFormedLocale } from './resolveLocale.js';
@@ -106,7 +107,7 @@ export function buildEmbedUrl(options: BuildEmbedUrlOptions): string {
   }
   if (options.locale !== undefined) {
     if (!isWellFormedLocale(options.locale)) {
-      throw new TypeError(`locale ${describeKey(options.locale)} is not a BCP 47 language tag such as "en-US" or "de".`);
+      throw new TypeError(`locale ${describeValue(options.locale)} is not a BCP 47 language tag such as "en-US" or "de".`);
     }
     query.push(['locale', options.locale]);
   }
@@ -114,7 +115,7 @@ export function buildEmbedUrl(options: BuildEmbedUrlOptions): string {
     if (surface !== 'dashboard') throw new TypeError('filters apply to the dashboard surface only.');
     for (const [key, value] of Object.entries(options.filters)) {
       if (!isFilterKey(key)) {
-        throw new TypeError(`filters: key ${describeKey(key)} is not of the form "<semantic_view>.<dimension>".`);
+        throw new TypeError(`filters: key ${describeValue(key)} is not of the form "<semantic_view>.<dimension>".`);
       }
       if (value === undefined) continue;
       query.push([`${FILTER_PARAMETER_PREFIX}${key}`, stringifyFilterValue(key, value)]);
@@ -125,7 +126,7 @@ export function buildEmbedUrl(options: BuildEmbedUrlOptions): string {
     if (RESERVED_PARAMS.has(name) || name.startsWith(FILTER_PARAMETER_PREFIX)) {
       throw new TypeError(`params.${name} is reserved: use the ${name.startsWith(FILTER_PARAMETER_PREFIX) ? 'filters' : name} option instead.`);
     }
-    if (!PARAM_NAME.test(name)) throw new TypeError(`params: ${describeKey(name)} is not a valid parameter name.`);
+    if (!PARAM_NAME.test(name)) throw new TypeError(`params: ${describeValue(name)} is not a valid parameter name.`);
     if (!['string', 'number', 'boolean'].includes(typeof value)) {
       throw new TypeError(`params.${name} must be a string, number or boolean.`);
     }
@@ -141,7 +142,7 @@ function checkId(name: string, id: unknown): string {
   }
   if (!SAFE_ID.test(id) || /^\.+$/.test(id)) {
     throw new TypeError(
-      `${name} ${describeKey(id)} is not a safe id: use letters, digits, ".", "_", "~" and "-" (not only dots).`,
+      `${name} ${describeValue(id)} is not a safe id: use letters, digits, ".", "_", "~" and "-" (not only dots).`,
     );
   }
   return encodeURIComponent(id);
@@ -150,7 +151,7 @@ function checkId(name: string, id: unknown): string {
 function checkDeploymentId(id: unknown): string {
   const text = typeof id === 'number' ? String(id) : id;
   if (typeof text !== 'string' || !/^[1-9][0-9]{0,15}$/.test(text)) {
-    throw new TypeError(`deploymentId is required for the app surface and must be a positive integer; got ${describeKey(String(id))}.`);
+    throw new TypeError(`deploymentId is required for the app surface and must be a positive integer; got ${describeValue(id)}.`);
   }
   return text;
 }

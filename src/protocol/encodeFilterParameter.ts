@@ -1,4 +1,5 @@
-import { describeKey, FILTER_PARAMETER_PREFIX, isFilterKey } from './filterKey.js';
+import { describeValue } from './describeValue.js';
+import { FILTER_PARAMETER_PREFIX, isFilterKey } from './filterKey.js';
 import type { FilterValue } from './filterValue.js';
 
 /**
@@ -10,10 +11,10 @@ export function stringifyFilterValue(key: string, value: FilterValue): string {
   try {
     json = JSON.stringify(value);
   } catch (error) {
-    throw new TypeError(`Filter ${describeKey(key)}: the value cannot be serialised as JSON (${(error as Error).name}).`);
+    throw new TypeError(`Filter ${describeValue(key)}: the value cannot be serialised as JSON (${(error as Error).name}).`);
   }
   if (json === undefined) {
-    throw new TypeError(`Filter ${describeKey(key)}: the value must be JSON (got ${typeof value}). Use null to clear it.`);
+    throw new TypeError(`Filter ${describeValue(key)}: the value must be JSON (got ${typeof value}). Use null to clear it.`);
   }
   return json;
 }
@@ -30,7 +31,7 @@ export function stringifyFilterValue(key: string, value: FilterValue): string {
 export function encodeFilterParameter(key: string, value: FilterValue): string {
   if (!isFilterKey(key)) {
     throw new TypeError(
-      `Filter key ${describeKey(key)} is not of the form "<semantic_view>.<dimension>" (for example "orders.status").`,
+      `Filter key ${describeValue(key)} is not of the form "<semantic_view>.<dimension>" (for example "orders.status").`,
     );
   }
   return `${FILTER_PARAMETER_PREFIX}${key}=${stringifyFilterValue(key, value)}`;

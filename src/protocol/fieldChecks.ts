@@ -7,22 +7,27 @@ import { describeValue } from './describeValue.js';
  * proves both accept and produce exactly the same messages.
  *
  * A check returns the value it accepts (objects are rebuilt with only their known fields) and, when the
- * value is wrong, appends a readable problem to `problems` instead of throwing.
+ * value is wrong, appends a {@link Problem} to `problems` instead of throwing. Nothing is allocated for a
+ * valid value: the path of a problem is assembled on the way out, only when there is one.
  */
-export type FieldCheck<T = unknown> = (value: unknown, path: string, problems: string[]) => T;
+export type FieldCheck<T = unknown> = (value: unknown, problems: Problem[]) => T;
 
-/** Records that `value` at `path` is not what was expected. */
-function fail(problems: string[], path: string, expected: string, value: unknown): undefined {
-  const where = path || 'message';
-  problems.push(
-    value === undefined ? `${where}: required ${expected} is missing` : `${where}: expected ${expected}, got ${describeValue(value)}`,
-  );
+/** A wrong value: where it is (field names, outermost first), what was expected, and what it was. */
+export interface Problem {
+  readonly path: string[];
+  readonly expected: string;
+  readonly value: unknown;
+}
+
+/** Records that `value` is not what was expected. */
+function fail(problems: Problem[], expected: string, value: unknown): undefined {
+  problems.push({ path: [], expected, value });
   return undefined;
 }
 
 /** A value that passes `test`; `expected` names it in the problem (`"string"`, `"string or number"`). */
 export function ofType<T>(expected: string, test: (value: unknown) => boolean): FieldCheck<T> {
-  return (value, path, problems) => (test(value) ? (value as T) : fail(problems, path, expected, value)) as T;
+  return (value, problems) => (test(value) ? (value as T) : fail(problems, expected, value)) as T;
 }
 
 /** A string. */
@@ -43,20 +48,20 @@ export function oneOf<const T extends string>(values: readonly T[]): FieldCheck<
 
 /** `check`, or absent (`undefined`). */
 export function optional<T>(check: FieldCheck<T>): FieldCheck<T | undefined> {
-  return (value, path, problems) => (value === undefined ? undefined : check(value, path, problems));
+  return (value, problems) => (value === undefined ? undefined : check(value, problems));
 }
 
 /** `check`, or `null`. */
 export function nullable<T>(check: FieldCheck<T>): FieldCheck<T | null> {
-  return (value, path, problems) => (value === null ? null : check(value, path, problems));
+  return (value, problems) => (value === null ? null : check(value, problems));
 }
 
 /** `check`, then `test` on what it accepted; `expected` says what a good value looks like. */
 export function refine<T>(check: FieldCheck<T>, test: (value: T) => boolean, expected: string): FieldCheck<T> {
-  return (value, path, problems) => {
+  return (value, problems) => {
     const before = problems.length;
-    const result = check(value, path, problems);
-    return problems.length === before && !test(result) ? (fail(problems, path, expected, value) as T) : result;
+    const result = check(value, problems);
+    return problems.length === before && !test(result) ? (fail(problems, expected, value) as T) : result;
   };
 }
 
@@ -71,14 +76,18 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
  * the theme).
  */
 export function object<T>(fields: { readonly [K in keyof T]-?: FieldCheck<T[K]> }, keepUnknown = false): FieldCheck<T> {
-  return (value, path, problems) => {
-    if (!isRecord(value)) return fail(problems, path, 'object', value) as T;
+  const keys = Object.keys(fields);
+  const checks = Object.values(fields) as FieldCheck[];
+  return (value, problems) => {
+    if (!isRecord(value)) return fail(problems, 'object', value) as T;
     const result: Record<string, unknown> = keepUnknown ? { ...value } : {};
-    for (const key in fields) {
+    for (let index = 0; index < keys.length; index++) {
+      const key = keys[index] as string;
+      const before = problems.length;
+      const checked = (checks[index] as FieldCheck)(value[key], problems);
+      for (let i = before; i < problems.length; i++) problems[i]?.path.unshift(key);
       // `in`, not own keys: a key present with the value undefined stays present, as zod keeps it.
-      const present = key in value;
-      const checked = (fields[key] as FieldCheck)(value[key], path ? `${path}.${key}` : key, problems);
-      if (checked !== undefined || present) result[key] = checked;
+      if (checked !== undefined || key in value) result[key] = checked;
     }
     return result as T;
   };
@@ -87,11 +96,14 @@ export function object<T>(fields: { readonly [K in keyof T]-?: FieldCheck<T[K]> 
 /** The result of {@link runCheck}. */
 export type CheckResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly reason: string };
 
-/** Runs a check; the reason names at most three problems. */
-export function runCheck<T>(check: FieldCheck<T>, value: unknown, path = ''): CheckResult<T> {
-  const problems: string[] = [];
-  const result = check(value, path, problems);
+/** Runs a check on a value called `name` (in the reason); the reason names at most three problems. */
+export function runCheck<T>(check: FieldCheck<T>, value: unknown, name?: string): CheckResult<T> {
+  const problems: Problem[] = [];
+  const result = check(value, problems);
   if (problems.length === 0) return { ok: true, value: result };
-  const more = problems.length > 3 ? ` (and ${problems.length - 3} more)` : '';
-  return { ok: false, reason: problems.slice(0, 3).join('; ') + more };
+  const text = problems.slice(0, 3).map(({ path, expected, value: got }) => {
+    const where = (name ? [name, ...path] : path).join('.') || 'message';
+    return got === undefined ? `${where}: required ${expected} is missing` : `${where}: expected ${expected}, got ${describeValue(got)}`;
+  });
+  return { ok: false, reason: text.join('; ') + (problems.length > 3 ? ` (and ${problems.length - 3} more)` : '') };
 }

@@ -11,9 +11,3 @@ export const FILTER_PARAMETER_PREFIX = 'f_';
 export function isFilterKey(key: unknown): key is string {
   return typeof key === 'string' && FILTER_KEY_PATTERN.test(key);
 }
-
-/** A readable rendering of a bad key for error messages, short enough never to flood a log. */
-export function describeKey(key: unknown): string {
-  if (typeof key !== 'string') return typeof key;
-  return JSON.stringify(key.length > 60 ? `${key.slice(0, 60)}…` : key);
-}

@@ -1,4 +1,5 @@
-import { describeKey, FILTER_PARAMETER_PREFIX, isFilterKey } from './filterKey.js';
+import { describeValue } from './describeValue.js';
+import { FILTER_PARAMETER_PREFIX, isFilterKey } from './filterKey.js';
 import type { JsonValue } from './filterValue.js';
 
 /** The result of {@link parseFilterParameter}. */
@@ -16,7 +17,7 @@ export type ParsedFilterParameter =
  */
 export function parseFilterParameter(parameter: unknown): ParsedFilterParameter {
   if (typeof parameter !== 'string') {
-    return { ok: false, reason: `expected a string "f_<semantic_view>.<dimension>=<JSON>", got ${typeOf(parameter)}` };
+    return { ok: false, reason: `expected a string "f_<semantic_view>.<dimension>=<JSON>", got ${describeValue(parameter)}` };
   }
   if (!parameter.startsWith(FILTER_PARAMETER_PREFIX)) {
     return { ok: false, reason: `a filter parameter starts with "${FILTER_PARAMETER_PREFIX}"` };
@@ -25,7 +26,7 @@ export function parseFilterParameter(parameter: unknown): ParsedFilterParameter 
   if (equals < 0) return { ok: false, reason: 'a filter parameter has the form "f_<semantic_view>.<dimension>=<JSON>"' };
   const key = parameter.slice(FILTER_PARAMETER_PREFIX.length, equals);
   if (!isFilterKey(key)) {
-    return { ok: false, reason: `filter key ${describeKey(key)} is not of the form "<semantic_view>.<dimension>"` };
+    return { ok: false, reason: `filter key ${describeValue(key)} is not of the form "<semantic_view>.<dimension>"` };
   }
   const text = parameter.slice(equals + 1);
   try {
@@ -33,10 +34,4 @@ export function parseFilterParameter(parameter: unknown): ParsedFilterParameter 
   } catch {
     return { ok: false, reason: `the value of filter "${key}" is not valid JSON` };
   }
-}
-
-function typeOf(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value;
 }

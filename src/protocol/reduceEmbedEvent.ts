@@ -4,8 +4,9 @@ import type { SvcEventMessage } from './messages.js';
 /** Bounds of the store's history lists: enough to debug, never a leak in a long-lived page. */
 export const EMBED_HISTORY_LIMITS = { recentEvents: 50, downloads: 20, drilldowns: 20, aiQueries: 20 } as const;
 
+/** A copy of `list` with `item` at the end and at most `limit` entries (the oldest go first). */
 function append<T>(list: readonly T[], item: T, limit: number): readonly T[] {
-  const next = list.length >= limit ? list.slice(list.length - limit + 1) : list.slice();
+  const next = list.slice(Math.max(0, list.length - limit + 1));
   next.push(item);
   return next;
 }
@@ -15,76 +16,66 @@ function append<T>(list: readonly T[], item: T, limit: number): readonly T[] {
  * browser.
  */
 export function reduceEmbedEvent(state: EmbedState, message: SvcEventMessage): EmbedState {
-  const recentEvents = append(state.recentEvents, message, EMBED_HISTORY_LIMITS.recentEvents);
+  // Every field written out rather than spread: this runs for every event, and an object literal of a
+  // fixed shape costs a fraction of a spread.
+  const next: { -readonly [K in keyof EmbedState]: EmbedState[K] } = {
+    embedId: state.embedId,
+    surface: state.surface,
+    status: state.status,
+    readyCount: state.readyCount,
+    mode: state.mode,
+    embedTenant: state.embedTenant,
+    deploymentId: state.deploymentId,
+    publicId: state.publicId,
+    path: state.path,
+    title: state.title,
+    lastError: state.lastError,
+    aiQueries: state.aiQueries,
+    downloads: state.downloads,
+    drilldowns: state.drilldowns,
+    recentEvents: append(state.recentEvents, message, EMBED_HISTORY_LIMITS.recentEvents),
+  };
+  const { payload, timestamp } = message;
+  // ready, view and dashboard-loaded may name the content; the last name reported wins.
+  if ('publicId' in payload && payload.publicId !== undefined) next.publicId = payload.publicId;
   switch (message.type) {
-    case 'svc:event:ready': {
-      const p = message.payload;
-      return {
-        ...state,
-        recentEvents,
-        status: 'ready',
-        readyCount: state.readyCount + 1,
-        mode: p.mode,
-        embedTenant: p.embedTenant,
-        deploymentId: p.deploymentId,
-        publicId: p.publicId ?? state.publicId,
-      };
-    }
-    case 'svc:event:view': {
-      const p = message.payload;
+    case 'svc:event:ready':
+      next.status = 'ready';
+      next.readyCount++;
+      next.mode = message.payload.mode;
+      next.embedTenant = message.payload.embedTenant;
+      next.deploymentId = message.payload.deploymentId;
+      break;
+    case 'svc:event:view':
+      next.path = message.payload.path;
+      next.title = message.payload.title ?? null;
       // On the app and chat the first view is the content being shown; dashboards say so explicitly.
-      const loadedByView = state.surface !== 'dashboard' && state.status === 'ready';
-      return {
-        ...state,
-        recentEvents,
-        path: p.path,
-        title: p.title ?? null,
-        publicId: p.publicId ?? state.publicId,
-        status: loadedByView ? 'loaded' : state.status,
-      };
-    }
+      if (state.surface !== 'dashboard' && state.status === 'ready') next.status = 'loaded';
+      break;
     case 'svc:event:navigate':
-      return { ...state, recentEvents, path: message.payload.path };
+      next.path = message.payload.path;
+      break;
     case 'svc:event:dashboard-loaded':
-      return {
-        ...state,
-        recentEvents,
-        status: state.status === 'error' ? 'error' : 'loaded',
-        publicId: message.payload.publicId ?? state.publicId,
-      };
+      if (state.status !== 'error') next.status = 'loaded';
+      break;
     case 'svc:event:download':
-      return {
-        ...state,
-        recentEvents,
-        downloads: append(state.downloads, { ...message.payload, at: message.timestamp }, EMBED_HISTORY_LIMITS.downloads),
-      };
+      next.downloads = append(state.downloads, { ...message.payload, at: timestamp }, EMBED_HISTORY_LIMITS.downloads);
+      break;
     case 'svc:event:drilldown':
-      return {
-        ...state,
-        recentEvents,
-        drilldowns: append(state.drilldowns, { ...message.payload, at: message.timestamp }, EMBED_HISTORY_LIMITS.drilldowns),
-      };
+      next.drilldowns = append(state.drilldowns, { ...message.payload, at: timestamp }, EMBED_HISTORY_LIMITS.drilldowns);
+      break;
     case 'svc:event:ai-query': {
-      const p = message.payload;
-      const key = p.chatId ?? p.query;
-      const entry: AiQueryState = { ...p, updatedAt: message.timestamp };
-      const others: Record<string, AiQueryState> = { ...state.aiQueries };
-      delete others[key];
-      const keys = Object.keys(others);
-      // Oldest entries go first once the bound is reached (insertion order is update order).
-      for (const stale of keys.slice(0, Math.max(0, keys.length - EMBED_HISTORY_LIMITS.aiQueries + 1))) {
-        delete others[stale];
-      }
-      return { ...state, recentEvents, aiQueries: { ...others, [key]: entry } };
+      const key = message.payload.chatId ?? message.payload.query;
+      const entries = Object.entries(state.aiQueries).filter(([other]) => other !== key);
+      // Insertion order is update order, so the oldest entries go first once the bound is reached.
+      const entry: AiQueryState = { ...message.payload, updatedAt: timestamp };
+      next.aiQueries = Object.fromEntries(append(entries, [key, entry] as const, EMBED_HISTORY_LIMITS.aiQueries));
+      break;
     }
     case 'svc:event:error':
-      return {
-        ...state,
-        recentEvents,
-        lastError: message.payload,
-        status: message.payload.fatal === true ? 'error' : state.status,
-      };
-    default:
-      return { ...state, recentEvents };
+      next.lastError = message.payload;
+      if (message.payload.fatal === true) next.status = 'error';
+      break;
   }
+  return next;
 }
