@@ -76,74 +76,50 @@ const RESERVED_PARAMS = new Set(['session', 'sessionId', 'allowExport', 'locale'
  */
 export function buildEmbedUrl(options: BuildEmbedUrlOptions): string {
   const origin = normalizeTenantOrigin(options.tenantOrigin);
-  const { surface } = options;
+  const { surface, session, allowExport, locale, filters } = options;
   const query: [string, string][] = [];
-  let path: string;
-  switch (surface) {
-    case 'dashboard':
-      path = `/embed/dashboard/${checkId('publicId', options.publicId)}`;
-      break;
-    case 'chat':
-      path = '/embed/chat';
-      break;
-    case 'app':
-      path = `/embed/d/${checkDeploymentId(options.deploymentId)}/app`;
-      if (options.session === undefined) {
-        throw new TypeError('session is required for the app surface: creator mode is signed-only (mint one with generate-session).');
-      }
-      break;
-    default:
-      throw new TypeError(`surface must be "dashboard", "app" or "chat"; got ${JSON.stringify(String(surface))}.`);
+  let path = '/embed/chat';
+  if (surface === 'dashboard') path = `/embed/dashboard/${checkId(options.publicId)}`;
+  else if (surface === 'app') {
+    path = `/embed/d/${checkDeploymentId(options.deploymentId)}/app`;
+    if (session === undefined) fail('session is required for the app surface: creator mode is signed-only (mint one with generate-session)');
+  } else if (surface !== 'chat') fail(`surface must be "dashboard", "app" or "chat", got ${describeValue(surface)}`);
+  if (session !== undefined) {
+    if (typeof session !== 'string' || session.trim() === '') fail('session must be a non-empty session id');
+    query.push([surface === 'chat' ? 'sessionId' : 'session', session]);
   }
-  if (options.session !== undefined) {
-    if (typeof options.session !== 'string' || options.session.trim() === '') {
-      throw new TypeError('session must be a non-empty session id string.');
-    }
-    query.push([surface === 'chat' ? 'sessionId' : 'session', options.session]);
+  for (const [name, value] of [['allowExport', allowExport], ['filters', filters]] as const) {
+    if (value !== undefined && surface !== 'dashboard') fail(`${name} applies to the dashboard surface only`);
   }
-  if (options.allowExport !== undefined) {
-    if (surface !== 'dashboard') throw new TypeError('allowExport applies to the dashboard surface only.');
-    if (options.allowExport) query.push(['allowExport', 'true']);
+  if (allowExport) query.push(['allowExport', 'true']);
+  if (locale !== undefined) {
+    if (!isWellFormedLocale(locale)) fail(`locale ${describeValue(locale)} is not a BCP 47 language tag such as "en-US" or "de"`);
+    query.push(['locale', locale]);
   }
-  if (options.locale !== undefined) {
-    if (!isWellFormedLocale(options.locale)) {
-      throw new TypeError(`locale ${describeValue(options.locale)} is not a BCP 47 language tag such as "en-US" or "de".`);
-    }
-    query.push(['locale', options.locale]);
-  }
-  if (options.filters !== undefined) {
-    if (surface !== 'dashboard') throw new TypeError('filters apply to the dashboard surface only.');
-    for (const [key, value] of Object.entries(options.filters)) {
-      if (!isFilterKey(key)) {
-        throw new TypeError(`filters: key ${describeValue(key)} is not of the form "<semantic_view>.<dimension>".`);
-      }
-      if (value === undefined) continue;
-      query.push([`${FILTER_PARAMETER_PREFIX}${key}`, stringifyFilterValue(key, value)]);
-    }
+  for (const [key, value] of Object.entries(filters ?? {})) {
+    if (!isFilterKey(key)) fail(`filters: key ${describeValue(key)} is not of the form "<semantic_view>.<dimension>"`);
+    if (value !== undefined) query.push([`${FILTER_PARAMETER_PREFIX}${key}`, stringifyFilterValue(key, value)]);
   }
   for (const [name, value] of Object.entries(options.params ?? {})) {
     if (value === undefined) continue;
-    if (RESERVED_PARAMS.has(name) || name.startsWith(FILTER_PARAMETER_PREFIX)) {
-      throw new TypeError(`params.${name} is reserved: use the ${name.startsWith(FILTER_PARAMETER_PREFIX) ? 'filters' : name} option instead.`);
-    }
-    if (!PARAM_NAME.test(name)) throw new TypeError(`params: ${describeValue(name)} is not a valid parameter name.`);
-    if (!['string', 'number', 'boolean'].includes(typeof value)) {
-      throw new TypeError(`params.${name} must be a string, number or boolean.`);
-    }
+    const isFilter = name.startsWith(FILTER_PARAMETER_PREFIX);
+    if (RESERVED_PARAMS.has(name) || isFilter) fail(`params.${name} is reserved: use the ${isFilter ? 'filters' : name} option instead`);
+    if (!PARAM_NAME.test(name)) fail(`params: ${describeValue(name)} is not a valid parameter name`);
+    if (!['string', 'number', 'boolean'].includes(typeof value)) fail(`params.${name} must be a string, number or boolean`);
     query.push([name, String(value)]);
   }
   const search = query.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&');
   return `${origin}${path}${search ? `?${search}` : ''}`;
 }
 
-function checkId(name: string, id: unknown): string {
-  if (typeof id !== 'string' || id === '') {
-    throw new TypeError(`${name} is required for this surface: the published dashboard's public id.`);
-  }
+function fail(message: string): never {
+  throw new TypeError(`${message}.`);
+}
+
+function checkId(id: unknown): string {
+  if (typeof id !== 'string' || id === '') fail("publicId is required for the dashboard surface: the published dashboard's public id");
   if (!SAFE_ID.test(id) || /^\.+$/.test(id)) {
-    throw new TypeError(
-      `${name} ${describeValue(id)} is not a safe id: use letters, digits, ".", "_", "~" and "-" (not only dots).`,
-    );
+    fail(`publicId ${describeValue(id)} is not a safe id: use letters, digits, ".", "_", "~" and "-" (not only dots)`);
   }
   return encodeURIComponent(id);
 }
@@ -151,7 +127,7 @@ function checkId(name: string, id: unknown): string {
 function checkDeploymentId(id: unknown): string {
   const text = typeof id === 'number' ? String(id) : id;
   if (typeof text !== 'string' || !/^[1-9][0-9]{0,15}$/.test(text)) {
-    throw new TypeError(`deploymentId is required for the app surface and must be a positive integer; got ${describeValue(id)}.`);
+    fail(`deploymentId is required for the app surface and must be a positive integer, got ${describeValue(id)}`);
   }
-  return text;
+  return text as string;
 }

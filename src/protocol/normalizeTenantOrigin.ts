@@ -13,33 +13,29 @@ export const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['localhost', '127.0.
  * normalizeTenantOrigin('https://Acme.example.com:443/'); // 'https://acme.example.com'
  */
 export function normalizeTenantOrigin(origin: string): string {
-  if (typeof origin !== 'string' || origin.trim() === '') {
-    throw new TypeError('tenantOrigin is required: the https origin of the platform tenant, such as "https://acme.example.com".');
-  }
-  let url: URL;
+  const fail = (problem: string): never => {
+    throw new TypeError(`tenantOrigin ${problem}; expected an origin such as "https://acme.example.com".`);
+  };
+  if (typeof origin !== 'string' || origin.trim() === '') fail('is required');
+  let url: URL | undefined;
   try {
     url = new URL(origin);
   } catch {
-    throw new TypeError(`tenantOrigin "${clip(origin)}" is not a URL; expected an origin such as "https://acme.example.com".`);
+    fail(`"${clip(origin)}" is not a URL`);
   }
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname))) {
-    throw new TypeError(
-      `tenantOrigin must use https: (http: is accepted only for localhost, 127.0.0.1 and [::1]); got "${url.protocol}".`,
-    );
+  const { protocol, hostname, pathname } = url as URL;
+  if (protocol !== 'https:' && !(protocol === 'http:' && LOOPBACK_HOSTS.has(hostname))) {
+    fail(`must use https: (http: only on localhost, 127.0.0.1 and [::1]), got "${protocol}"`);
   }
-  if (url.username !== '' || url.password !== '') {
-    throw new TypeError('tenantOrigin must not contain credentials.');
+  if ((url as URL).username || (url as URL).password) fail('must be an origin only, without credentials');
+  if ((pathname !== '/' && pathname !== '') || /[?#]/.test(origin)) {
+    fail(`must be an origin only (scheme, host, port), without a path, query or fragment, got "${clip(origin)}"`);
   }
-  if ((url.pathname !== '/' && url.pathname !== '') || url.search !== '' || url.hash !== '' || /[?#]/.test(origin)) {
-    throw new TypeError(
-      `tenantOrigin must be an origin only (scheme, host, port), without a path, query or fragment; got "${clip(origin)}".`,
-    );
-  }
-  return url.origin;
+  return (url as URL).origin;
 }
 
 function clip(text: string): string {
-  // Strip anything that looks like credentials before echoing the value.
+  // Whatever looks like credentials is masked before the value is echoed.
   const safe = text.replace(/\/\/[^/@]*@/, '//***@');
   return safe.length > 80 ? `${safe.slice(0, 80)}…` : safe;
 }

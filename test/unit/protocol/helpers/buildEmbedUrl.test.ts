@@ -109,3 +109,9 @@ describe('tenant origins', () => {
     expect(message).not.toContain('hunter2');
   });
 });
+
+describe('a tenant origin that is not a URL', () => {
+  it('is echoed with anything like credentials masked', () => {
+    expect(() => normalizeTenantOrigin('//admin:hunter2@acme.example.com')).toThrow(/"\/\/\*\*\*@acme\.example\.com" is not a URL/);
+  });
+});

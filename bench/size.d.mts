@@ -1,0 +1,10 @@
+/** Types of `size.mjs`, for the size-budget test that imports it. */
+export interface SizeCase {
+  readonly name: string;
+  readonly what: string;
+  readonly code: string;
+  readonly ours?: boolean;
+}
+export declare const SIZE_CASES: readonly SizeCase[];
+export declare function measureBundle(code: string): Promise<{ minified: number; gzip: number; modules: string[] }>;
+export declare function measureSizes(): Promise<(SizeCase & { minified?: number; gzip?: number; error?: string })[]>;
