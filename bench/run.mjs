@@ -117,9 +117,12 @@ for (let i = 0; i < 20; i++) {
 }
 const component = [];
 const bare = [];
-for (let i = 0; i < 10; i++) {
-  bare.push(await page.evaluate((tenant) => window.bench.mountToLoaded('bare', tenant), emulator.url));
-  component.push(await page.evaluate((tenant) => window.bench.mountToLoaded('component', tenant), emulator.url));
+// Alternating which goes first, so neither always meets a warmer cache or the other's garbage.
+for (let i = 0; i < 20; i++) {
+  for (const kind of i % 2 === 0 ? ['bare', 'component'] : ['component', 'bare']) {
+    const elapsed = await page.evaluate(([k, tenant]) => window.bench.mountToLoaded(k, tenant), [kind, emulator.url]);
+    (kind === 'bare' ? bare : component).push(elapsed);
+  }
 }
 results.figures.latency = {
   readyToFirstActionMsMedian: round(median(latencies)),
@@ -150,7 +153,7 @@ const lines = [
   `| re-renders while 1,000 events arrive | host ${results.figures.renders.host}, sibling ${results.figures.renders.sibling} | | 0, 0 |`,
   `| ready -> queued actions posted, in the host (median / p95 of 20) | ${results.figures.latency.hostReadyToFlushedMsMedian} / ${results.figures.latency.hostReadyToFlushedMsP95} ms | | |`,
   `| ready leaves the embed -> first action handled there (median / p95 of 20; includes the embed rendering) | ${results.figures.latency.readyToFirstActionMsMedian} / ${results.figures.latency.readyToFirstActionMsP95} ms | | |`,
-  `| mount -> dashboard-loaded (median of 10) | ${results.figures.latency.mountToLoadedComponentMsMedian} ms | bare iframe ${results.figures.latency.mountToLoadedBareIframeMsMedian} ms (x${results.figures.latency.ratio}) | <= 1.05x |`,
+  `| mount -> dashboard-loaded (median of 20, alternating) | ${results.figures.latency.mountToLoadedComponentMsMedian} ms | bare iframe ${results.figures.latency.mountToLoadedBareIframeMsMedian} ms (x${results.figures.latency.ratio}) | <= 1.05x |`,
   `| 1,000 mount/unmount cycles | routes ${left.routes}, listening ${left.listening}, registry ${left.registry}, iframes ${left.iframes}; heap ${(results.figures.leaks.heapGrowthBytes / 1024).toFixed(1)} KB | | 0 left; heap < 1 MB |`,
   '',
   '| peer SDK (what is imported) | min+gzip |',
