@@ -113,6 +113,9 @@ export default defineConfig(({ mode }) => {
           banner: (chunk) =>
             chunk.name === 'cli' ? '#!/usr/bin/env node' : reactEntries.has(chunk.name) ? "'use client';" : '',
           chunkFileNames: 'shared/[name]-[hash].js',
+          // Top-level `const` stays `const`: an app's minifier inlines a constant such as `isDevelopment`
+          // (and so drops development-only text from production bundles), which it does not do for `var`.
+          topLevelVar: false,
         },
       },
     },

@@ -4,6 +4,7 @@ import { describeValue } from './describeValue.js';
 import { FILTER_PARAMETER_PREFIX, isFilterKey } from './filterKey.js';
 import type { Filters } from './filterValue.js';
 import { normalizeTenantOrigin } from './normalizeTenantOrigin.js';
+import { isDevelopment } from './isDevelopment.js';
 import { isWellFormedLocale } from './resolveLocale.js';
 
 /** Address parameters the platform is known to accept on a dashboard. Only `false` changes anything. */
@@ -82,44 +83,63 @@ export function buildEmbedUrl(options: BuildEmbedUrlOptions): string {
   if (surface === 'dashboard') path = `/embed/dashboard/${checkId(options.publicId)}`;
   else if (surface === 'app') {
     path = `/embed/d/${checkDeploymentId(options.deploymentId)}/app`;
-    if (session === undefined) fail('session is required for the app surface: creator mode is signed-only (mint one with generate-session)');
-  } else if (surface !== 'chat') fail(`surface must be "dashboard", "app" or "chat", got ${describeValue(surface)}`);
+    if (session === undefined) {
+      fail(
+        'session is required for the app surface',
+        isDevelopment && 'session is required for the app surface: creator mode is signed-only (mint one with generate-session)',
+      );
+    }
+  } else if (surface !== 'chat') {
+    fail('invalid surface', isDevelopment && `surface must be "dashboard", "app" or "chat", got ${describeValue(surface)}`);
+  }
   if (session !== undefined) {
-    if (typeof session !== 'string' || session.trim() === '') fail('session must be a non-empty session id');
+    if (typeof session !== 'string' || session.trim() === '') fail('invalid session', isDevelopment && 'session must be a non-empty session id');
     query.push([surface === 'chat' ? 'sessionId' : 'session', session]);
   }
   for (const [name, value] of [['allowExport', allowExport], ['filters', filters]] as const) {
-    if (value !== undefined && surface !== 'dashboard') fail(`${name} applies to the dashboard surface only`);
+    if (value !== undefined && surface !== 'dashboard') fail(`${name} applies to the dashboard surface only`, false);
   }
   if (allowExport) query.push(['allowExport', 'true']);
   if (locale !== undefined) {
-    if (!isWellFormedLocale(locale)) fail(`locale ${describeValue(locale)} is not a BCP 47 language tag such as "en-US" or "de"`);
+    if (!isWellFormedLocale(locale)) {
+      fail('invalid locale', isDevelopment && `locale ${describeValue(locale)} is not a BCP 47 language tag such as "en-US" or "de"`);
+    }
     query.push(['locale', locale]);
   }
   for (const [key, value] of Object.entries(filters ?? {})) {
-    if (!isFilterKey(key)) fail(`filters: key ${describeValue(key)} is not of the form "<semantic_view>.<dimension>"`);
+    if (!isFilterKey(key)) {
+      fail('invalid filter key', isDevelopment && `filters: key ${describeValue(key)} is not of the form "<semantic_view>.<dimension>"`);
+    }
     if (value !== undefined) query.push([`${FILTER_PARAMETER_PREFIX}${key}`, stringifyFilterValue(key, value)]);
   }
   for (const [name, value] of Object.entries(options.params ?? {})) {
     if (value === undefined) continue;
     const isFilter = name.startsWith(FILTER_PARAMETER_PREFIX);
-    if (RESERVED_PARAMS.has(name) || isFilter) fail(`params.${name} is reserved: use the ${isFilter ? 'filters' : name} option instead`);
-    if (!PARAM_NAME.test(name)) fail(`params: ${describeValue(name)} is not a valid parameter name`);
-    if (!['string', 'number', 'boolean'].includes(typeof value)) fail(`params.${name} must be a string, number or boolean`);
+    if (RESERVED_PARAMS.has(name) || isFilter) {
+      fail(`params.${name} is reserved`, isDevelopment && `params.${name} is reserved: use the ${isFilter ? 'filters' : name} option instead`);
+    }
+    if (!PARAM_NAME.test(name)) fail('invalid parameter name', isDevelopment && `params: ${describeValue(name)} is not a valid parameter name`);
+    if (!['string', 'number', 'boolean'].includes(typeof value)) fail(`params.${name} must be a string, number or boolean`, false);
     query.push([name, String(value)]);
   }
   const search = query.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&');
   return `${origin}${path}${search ? `?${search}` : ''}`;
 }
 
-function fail(message: string): never {
-  throw new TypeError(`${message}.`);
+/** Throws the refusal: its full explanation in development, its short form in production. */
+function fail(short: string, long: string | false): never {
+  throw new TypeError(`${long || short}.`);
 }
 
 function checkId(id: unknown): string {
-  if (typeof id !== 'string' || id === '') fail("publicId is required for the dashboard surface: the published dashboard's public id");
+  if (typeof id !== 'string' || id === '') {
+    fail('publicId is required', isDevelopment && "publicId is required for the dashboard surface: the published dashboard's public id");
+  }
   if (!SAFE_ID.test(id) || /^\.+$/.test(id)) {
-    fail(`publicId ${describeValue(id)} is not a safe id: use letters, digits, ".", "_", "~" and "-" (not only dots)`);
+    fail(
+      'invalid publicId',
+      isDevelopment && `publicId ${describeValue(id)} is not a safe id: use letters, digits, ".", "_", "~" and "-" (not only dots)`,
+    );
   }
   return encodeURIComponent(id);
 }
@@ -127,7 +147,10 @@ function checkId(id: unknown): string {
 function checkDeploymentId(id: unknown): string {
   const text = typeof id === 'number' ? String(id) : id;
   if (typeof text !== 'string' || !/^[1-9][0-9]{0,15}$/.test(text)) {
-    fail(`deploymentId is required for the app surface and must be a positive integer, got ${describeValue(id)}`);
+    fail(
+      'invalid deploymentId',
+      isDevelopment && `deploymentId is required for the app surface and must be a positive integer, got ${describeValue(id)}`,
+    );
   }
   return text as string;
 }

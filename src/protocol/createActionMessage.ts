@@ -2,6 +2,7 @@ import { type ActionMap, type ActionType, actionPayloadChecks } from './actionPa
 import { describeValue } from './describeValue.js';
 import { SVC_SOURCE } from './envelope.js';
 import { runCheck } from './fieldChecks.js';
+import { isDevelopment } from './isDevelopment.js';
 import type { SvcActionMessage } from './messages.js';
 
 /** Payload arguments of {@link createActionMessage}: optional for actions that carry none. */
@@ -20,7 +21,9 @@ export type ActionPayloadArgs<T extends ActionType> = T extends 'svc:action:refr
 export function createActionMessage<T extends ActionType>(type: T, ...args: ActionPayloadArgs<T>): SvcActionMessage<T> {
   if (typeof type !== 'string' || !Object.hasOwn(actionPayloadChecks, type)) {
     throw new TypeError(
-      `Unknown action type ${describeValue(type)}; expected one of ${Object.keys(actionPayloadChecks).join(', ')}.`,
+      isDevelopment
+        ? `Unknown action type ${describeValue(type)}; expected one of ${Object.keys(actionPayloadChecks).join(', ')}.`
+        : `Unknown action type ${describeValue(type)}.`,
     );
   }
   // Only an omitted payload means "none" (refresh); null is a mistake and is refused.

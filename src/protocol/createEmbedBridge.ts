@@ -94,7 +94,7 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
   const { surface } = options;
   const store = createEmbedStore(embedId, surface);
   const limit = options.maxQueuedActions ?? 100;
-  if (!Number.isInteger(limit) || limit < 1) throw new TypeError('maxQueuedActions must be a positive integer.');
+  if (!Number.isInteger(limit) || limit < 1) throw new TypeError('maxQueuedActions must be a positive integer');
   const queue = createActionQueue(limit);
   const handlers = new Map<EventType, Set<EmbedEventHandler<EventType>>>();
   const anyHandlers = new Set<(message: SvcEventMessage) => void>();

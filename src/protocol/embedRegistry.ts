@@ -1,5 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import type { EmbedBridge } from './createEmbedBridge.js';
+import { isDevelopment } from './isDevelopment.js';
 
 interface RegistryState {
   readonly embeds: ReadonlyMap<string, EmbedBridge>;
@@ -21,7 +22,9 @@ export const embedRegistry = {
     const current = store.getState().embeds.get(bridge.embedId);
     if (current !== undefined && current !== bridge) {
       throw new Error(
-        `Two embeds use embedId "${bridge.embedId}": give each embed on the page its own embedId.`,
+        isDevelopment
+          ? `Two embeds use embedId "${bridge.embedId}": give each embed on the page its own embedId.`
+          : `duplicate embedId "${bridge.embedId}"`,
       );
     }
     if (current === undefined) {

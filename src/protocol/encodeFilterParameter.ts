@@ -1,6 +1,7 @@
 import { describeValue } from './describeValue.js';
 import { FILTER_PARAMETER_PREFIX, isFilterKey } from './filterKey.js';
 import type { FilterValue } from './filterValue.js';
+import { isDevelopment } from './isDevelopment.js';
 
 /**
  * Serialises a filter's value to the JSON the platform reads, or throws a readable error for a value JSON
@@ -11,10 +12,17 @@ export function stringifyFilterValue(key: string, value: FilterValue): string {
   try {
     json = JSON.stringify(value);
   } catch (error) {
-    throw new TypeError(`Filter ${describeValue(key)}: the value cannot be serialised as JSON (${(error as Error).name}).`);
+    json = undefined;
+    if (isDevelopment) {
+      throw new TypeError(`Filter ${describeValue(key)}: the value cannot be serialised as JSON (${(error as Error).name}).`);
+    }
   }
   if (json === undefined) {
-    throw new TypeError(`Filter ${describeValue(key)}: the value must be JSON (got ${typeof value}). Use null to clear it.`);
+    throw new TypeError(
+      isDevelopment
+        ? `Filter ${describeValue(key)}: the value must be JSON (got ${typeof value}). Use null to clear it.`
+        : 'filter value is not JSON',
+    );
   }
   return json;
 }
@@ -31,7 +39,9 @@ export function stringifyFilterValue(key: string, value: FilterValue): string {
 export function encodeFilterParameter(key: string, value: FilterValue): string {
   if (!isFilterKey(key)) {
     throw new TypeError(
-      `Filter key ${describeValue(key)} is not of the form "<semantic_view>.<dimension>" (for example "orders.status").`,
+      isDevelopment
+        ? `Filter key ${describeValue(key)} is not of the form "<semantic_view>.<dimension>" (for example "orders.status").`
+        : 'invalid filter key',
     );
   }
   return `${FILTER_PARAMETER_PREFIX}${key}=${stringifyFilterValue(key, value)}`;

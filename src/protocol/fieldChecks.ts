@@ -93,6 +93,12 @@ export function object<T>(fields: { readonly [K in keyof T]-?: FieldCheck<T[K]> 
   };
 }
 
+/** One problem as text: `payload.mode: expected "signed" or "private", got "x"`. */
+export function describeProblem(where: string, expected: string, value: unknown): string {
+  const at = where || 'message';
+  return value === undefined ? `${at}: required ${expected} is missing` : `${at}: expected ${expected}, got ${describeValue(value)}`;
+}
+
 /** The result of {@link runCheck}. */
 export type CheckResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly reason: string };
 
@@ -101,9 +107,8 @@ export function runCheck<T>(check: FieldCheck<T>, value: unknown, name?: string)
   const problems: Problem[] = [];
   const result = check(value, problems);
   if (problems.length === 0) return { ok: true, value: result };
-  const text = problems.slice(0, 3).map(({ path, expected, value: got }) => {
-    const where = (name ? [name, ...path] : path).join('.') || 'message';
-    return got === undefined ? `${where}: required ${expected} is missing` : `${where}: expected ${expected}, got ${describeValue(got)}`;
-  });
+  const text = problems
+    .slice(0, 3)
+    .map(({ path, expected, value: got }) => describeProblem((name ? [name, ...path] : path).join('.'), expected, got));
   return { ok: false, reason: text.join('; ') + (problems.length > 3 ? ` (and ${problems.length - 3} more)` : '') };
 }

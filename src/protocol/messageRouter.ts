@@ -24,6 +24,7 @@ let listening = false;
  */
 function handleMessage(event: MessageEvent): void {
   const source = event.source;
+  const from = event.origin || '(no origin)';
   let owner: EmbedRoute | undefined;
   for (const route of routes) {
     const win = route.getWindow();
@@ -36,19 +37,15 @@ function handleMessage(event: MessageEvent): void {
     // Snapshot: a drop hook may connect or disconnect embeds.
     for (const route of [...routes]) {
       if (event.origin === route.tenantOrigin) {
-        route.drop('wrong-source-window', `from ${event.origin}, but not from this embed's iframe window`, event);
+        route.drop('wrong-source-window', `from ${from}, but not from this embed's iframe window`, event);
       } else {
-        route.drop('wrong-origin', `from ${event.origin || '(no origin)'}; expected ${route.tenantOrigin}`, event);
+        route.drop('wrong-origin', `from ${from}; expected ${route.tenantOrigin}`, event);
       }
     }
     return;
   }
   if (event.origin !== owner.tenantOrigin) {
-    owner.drop(
-      'wrong-origin',
-      `this embed's window is showing ${event.origin || '(no origin)'}, not ${owner.tenantOrigin}`,
-      event,
-    );
+    owner.drop('wrong-origin', `this embed's window is showing ${from}, not ${owner.tenantOrigin}`, event);
     return;
   }
   const result = parseEventMessage(event.data);

@@ -1,3 +1,5 @@
+import { isDevelopment } from './isDevelopment.js';
+
 /** Hosts on which a plain-`http:` tenant origin is accepted: local development and the emulator. */
 export const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -13,23 +15,27 @@ export const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['localhost', '127.0.
  * normalizeTenantOrigin('https://Acme.example.com:443/'); // 'https://acme.example.com'
  */
 export function normalizeTenantOrigin(origin: string): string {
-  const fail = (problem: string): never => {
-    throw new TypeError(`tenantOrigin ${problem}; expected an origin such as "https://acme.example.com".`);
+  // Each refusal has a short text for production and, in development, a full explanation.
+  const fail = (short: string, long: string | false): never => {
+    throw new TypeError(long ? `tenantOrigin ${long}; expected an origin such as "https://acme.example.com".` : `tenantOrigin: ${short}`);
   };
-  if (typeof origin !== 'string' || origin.trim() === '') fail('is required');
+  if (typeof origin !== 'string' || origin.trim() === '') fail('required', isDevelopment && 'is required');
   let url: URL | undefined;
   try {
     url = new URL(origin);
   } catch {
-    fail(`"${clip(origin)}" is not a URL`);
+    fail('not a URL', isDevelopment && `"${clip(origin)}" is not a URL`);
   }
-  const { protocol, hostname, pathname } = url as URL;
+  const { protocol, hostname, pathname, username, password } = url as URL;
   if (protocol !== 'https:' && !(protocol === 'http:' && LOOPBACK_HOSTS.has(hostname))) {
-    fail(`must use https: (http: only on localhost, 127.0.0.1 and [::1]), got "${protocol}"`);
+    fail('not https', isDevelopment && `must use https: (http: only on localhost, 127.0.0.1 and [::1]), got "${protocol}"`);
   }
-  if ((url as URL).username || (url as URL).password) fail('must be an origin only, without credentials');
+  if (username || password) fail('has credentials', isDevelopment && 'must be an origin only, without credentials');
   if ((pathname !== '/' && pathname !== '') || /[?#]/.test(origin)) {
-    fail(`must be an origin only (scheme, host, port), without a path, query or fragment, got "${clip(origin)}"`);
+    fail(
+      'not an origin only',
+      isDevelopment && `must be an origin only (scheme, host, port), without a path, query or fragment, got "${clip(origin)}"`,
+    );
   }
   return (url as URL).origin;
 }

@@ -1,6 +1,7 @@
 import { describeValue } from './describeValue.js';
 import { FILTER_PARAMETER_PREFIX, isFilterKey } from './filterKey.js';
 import type { JsonValue } from './filterValue.js';
+import { isDevelopment } from './isDevelopment.js';
 
 /** The result of {@link parseFilterParameter}. */
 export type ParsedFilterParameter =
@@ -16,22 +17,23 @@ export type ParsedFilterParameter =
  * // { ok: true, key: 'orders.status', value: { value: 'completed' } }
  */
 export function parseFilterParameter(parameter: unknown): ParsedFilterParameter {
+  // Production keeps which part is wrong; development says what the form is.
+  const fail = (short: string, long: string | false): ParsedFilterParameter => ({ ok: false, reason: long || short });
+  const form = '"f_<semantic_view>.<dimension>=<JSON>"';
   if (typeof parameter !== 'string') {
-    return { ok: false, reason: `expected a string "f_<semantic_view>.<dimension>=<JSON>", got ${describeValue(parameter)}` };
-  }
-  if (!parameter.startsWith(FILTER_PARAMETER_PREFIX)) {
-    return { ok: false, reason: `a filter parameter starts with "${FILTER_PARAMETER_PREFIX}"` };
+    return fail('not a string', isDevelopment && `expected a string ${form}, got ${describeValue(parameter)}`);
   }
   const equals = parameter.indexOf('=');
-  if (equals < 0) return { ok: false, reason: 'a filter parameter has the form "f_<semantic_view>.<dimension>=<JSON>"' };
+  if (!parameter.startsWith(FILTER_PARAMETER_PREFIX) || equals < 0) {
+    return fail('not a filter parameter', isDevelopment && `a filter parameter has the form ${form}`);
+  }
   const key = parameter.slice(FILTER_PARAMETER_PREFIX.length, equals);
   if (!isFilterKey(key)) {
-    return { ok: false, reason: `filter key ${describeValue(key)} is not of the form "<semantic_view>.<dimension>"` };
+    return fail('bad filter key', isDevelopment && `filter key ${describeValue(key)} is not of the form "<semantic_view>.<dimension>"`);
   }
-  const text = parameter.slice(equals + 1);
   try {
-    return { ok: true, key, value: JSON.parse(text) as JsonValue };
+    return { ok: true, key, value: JSON.parse(parameter.slice(equals + 1)) as JsonValue };
   } catch {
-    return { ok: false, reason: `the value of filter "${key}" is not valid JSON` };
+    return fail('value is not JSON', isDevelopment && `the value of filter "${key}" is not valid JSON`);
   }
 }

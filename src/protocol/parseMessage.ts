@@ -1,9 +1,8 @@
 import { actionPayloadChecks } from './actionPayloads.js';
-import { actionEnvelopeCheck, eventEnvelopeCheck } from './checkEnvelope.js';
 import { describeValue } from './describeValue.js';
 import { SURFACES, type Surface, SVC_SOURCE } from './envelope.js';
 import { eventPayloadChecks } from './eventPayloads.js';
-import { type FieldCheck, isRecord, runCheck } from './fieldChecks.js';
+import { describeProblem, type FieldCheck, isRecord, runCheck } from './fieldChecks.js';
 import type { ParseFailureCode, ParseResult } from './messages.js';
 
 /** A refused parse: the code, the readable reason, and the message type when one was read (clipped). */
@@ -11,21 +10,43 @@ function fail(code: ParseFailureCode, reason: string, type?: string): ParseResul
   return type === undefined ? { ok: false, code, reason } : { ok: false, code, reason, type: type.slice(0, 80) };
 }
 
-/** A well-formed envelope's known fields, or undefined when any of them is wrong. */
-function readEnvelope(data: unknown, isEvent: boolean): object | undefined {
-  if (!isRecord(data)) return undefined;
-  const { source, direction, type, payload, timestamp, surface } = data;
-  const valid =
-    source === SVC_SOURCE &&
-    direction === (isEvent ? 'event' : 'action') &&
-    typeof type === 'string' &&
-    type.startsWith(isEvent ? 'svc:event:' : 'svc:action:') &&
-    isRecord(payload) &&
-    Number.isFinite(timestamp) &&
-    (timestamp as number) >= 0;
-  if (!valid) return undefined;
-  if (!isEvent) return { source, direction, type, payload, timestamp };
-  return SURFACES.includes(surface as Surface) ? { source, direction, type, payload, timestamp, surface } : undefined;
+/** The known fields of an envelope. */
+interface Envelope {
+  source: string;
+  direction: string;
+  type: string;
+  payload: Record<string, unknown>;
+  timestamp: number;
+  surface?: string;
+}
+
+/**
+ * An envelope's known fields, or what is wrong with it (the first problem found). Plain property reads
+ * with fixed names: this runs for every message the page receives from an embed.
+ */
+function readEnvelope(data: unknown, direction: 'event' | 'action'): Envelope | string {
+  if (!isRecord(data)) return describeProblem('', 'an envelope object', data);
+  const { source, type, payload, timestamp, surface } = data;
+  const prefix = `svc:${direction}:`;
+  const problem: [string, string, unknown] | undefined =
+    source !== SVC_SOURCE
+      ? ['source', `"${SVC_SOURCE}"`, source]
+      : data.direction !== direction
+        ? ['direction', `"${direction}"`, data.direction]
+        : typeof type !== 'string' || !type.startsWith(prefix)
+          ? ['type', `a string starting with "${prefix}"`, type]
+          : !isRecord(payload)
+            ? ['payload', 'object', payload]
+            : !Number.isFinite(timestamp) || (timestamp as number) < 0
+              ? ['timestamp', 'a timestamp (epoch milliseconds, not negative)', timestamp]
+              : direction === 'event' && !SURFACES.includes(surface as Surface)
+                ? ['surface', SURFACES.map((name) => `"${name}"`).join(' or '), surface]
+                : undefined;
+  if (problem) return describeProblem(...problem);
+  // The checks above proved the types; TypeScript does not follow them through the conditional chain.
+  const envelope = { source, direction, type, payload, timestamp } as Envelope;
+  if (direction === 'event') envelope.surface = surface as string;
+  return envelope;
 }
 
 /**
@@ -38,18 +59,12 @@ export function parseMessage(data: unknown, direction: 'event' | 'action'): Pars
     if (!isEvent && isRecord(data) && Object.hasOwn(data, 'surface')) {
       return fail('bad-envelope', 'surface: actions never carry a surface');
     }
-    type Envelope = { type: string; payload: object; surface?: string };
-    // Plain property reads first: the cost of every well-formed message. The generic check runs only for
-    // a message that fails them, to say why (and it alone decides, so both paths accept the same).
-    const fast = readEnvelope(data, isEvent);
-    const envelope = fast
-      ? { ok: true as const, value: fast as Envelope }
-      : runCheck<Envelope>(isEvent ? eventEnvelopeCheck : actionEnvelopeCheck, data);
-    if (!envelope.ok) return fail('bad-envelope', envelope.reason);
-    const { type, surface } = envelope.value;
+    const envelope = readEnvelope(data, direction);
+    if (typeof envelope === 'string') return fail('bad-envelope', envelope);
+    const { type, surface } = envelope;
     const checks: Record<string, FieldCheck> = isEvent ? eventPayloadChecks : actionPayloadChecks;
     if (!Object.hasOwn(checks, type)) return fail('unknown-type', `unknown ${direction} type ${describeValue(type)}`, type);
-    const payload = runCheck(checks[type] as FieldCheck<{ surface?: unknown }>, envelope.value.payload, 'payload');
+    const payload = runCheck(checks[type] as FieldCheck<{ surface?: unknown }>, envelope.payload, 'payload');
     if (!payload.ok) return fail('bad-payload', `${type}: ${payload.reason}`, type);
     // An open action payload (the theme) may hold any key, `surface` included: only events are compared.
     if (isEvent && 'surface' in payload.value && payload.value.surface !== surface) {
@@ -60,8 +75,8 @@ export function parseMessage(data: unknown, direction: 'event' | 'action'): Pars
       );
     }
     // The envelope is already a fresh object holding only the known fields: no second copy.
-    envelope.value.payload = payload.value;
-    return { ok: true, message: envelope.value as never };
+    envelope.payload = payload.value;
+    return { ok: true, message: envelope as never };
   } catch {
     // Only a hostile object (a throwing getter, a revoked proxy) gets here: postMessage delivers plain
     // structured clones. Its error is not read, since reading it could throw again.

@@ -1,4 +1,5 @@
 import type { EmbedBridge } from '../protocol/createEmbedBridge.js';
+import { isDevelopment } from '../protocol/isDevelopment.js';
 
 /**
  * Which connected embed a hook means: the named one, or the only one. With several embeds and no name it
@@ -14,6 +15,8 @@ export function resolveEmbed(
   if (embedId !== undefined) return embeds.get(embedId);
   if (embeds.size <= 1) return embeds.values().next().value;
   throw new Error(
-    `${hook}: several embeds are on the page (${[...embeds.keys()].join(', ')}); pass the embedId of the one you mean.`,
+    isDevelopment
+      ? `${hook}: several embeds are on the page (${[...embeds.keys()].join(', ')}); pass the embedId of the one you mean.`
+      : `${hook}: several embeds, no embedId`,
   );
 }

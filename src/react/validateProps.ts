@@ -4,7 +4,7 @@ import { encodeFilterParameter } from '../protocol/encodeFilterParameter.js';
 import { runCheck } from '../protocol/fieldChecks.js';
 import { isWellFormedLocale, resolveLocale } from '../protocol/resolveLocale.js';
 import type { ControlledValues } from './createControlledSync.js';
-import { isDevelopment } from './isDevelopment.js';
+import { isDevelopment } from '../protocol/isDevelopment.js';
 
 const warnedLocales = new Set<string>();
 
@@ -15,11 +15,12 @@ const warnedLocales = new Set<string>();
  * @throws TypeError naming the component and the prop.
  */
 export function validateControlledProps(component: string, values: ControlledValues): void {
-  const fail = (prop: string, reason: string): never => {
-    throw new TypeError(`<${component}> prop "${prop}": ${reason}`);
+  // Production keeps the component and the prop; development adds what was expected.
+  const fail = (prop: string, reason: string | false): never => {
+    throw new TypeError(`<${component}> prop "${prop}": ${reason || 'invalid value'}`);
   };
   if (values.colorScheme !== undefined && !COLOR_SCHEMES.includes(values.colorScheme)) {
-    fail('colorScheme', `expected "light", "dark" or "auto", got ${JSON.stringify(String(values.colorScheme))}.`);
+    fail('colorScheme', isDevelopment && `expected "light", "dark" or "auto", got ${JSON.stringify(String(values.colorScheme))}.`);
   }
   if (values.theme !== undefined) {
     const result = runCheck(embedThemeCheck, values.theme, 'theme');
@@ -27,16 +28,16 @@ export function validateControlledProps(component: string, values: ControlledVal
   }
   if (values.locale !== undefined) {
     if (!isWellFormedLocale(values.locale)) {
-      fail('locale', `${JSON.stringify(String(values.locale))} is not a BCP 47 language tag such as "en-US" or "de".`);
+      fail('locale', isDevelopment && `${JSON.stringify(String(values.locale))} is not a BCP 47 language tag such as "en-US" or "de".`);
     }
-    if (isDevelopment() && resolveLocale(values.locale) === null && !warnedLocales.has(values.locale)) {
+    if (isDevelopment && resolveLocale(values.locale) === null && !warnedLocales.has(values.locale)) {
       warnedLocales.add(values.locale);
       console.warn(`<${component}> prop "locale": the platform does not ship "${values.locale}" and will ignore it.`);
     }
   }
   if (values.filters !== undefined) {
     if (typeof values.filters !== 'object' || values.filters === null || Array.isArray(values.filters)) {
-      fail('filters', 'expected an object of filters by "<semantic_view>.<dimension>".');
+      fail('filters', isDevelopment && 'expected an object of filters by "<semantic_view>.<dimension>".');
     }
     for (const [key, value] of Object.entries(values.filters)) {
       if (value === undefined) continue;
