@@ -6,5 +6,6 @@ export interface SizeCase {
   readonly ours?: boolean;
 }
 export declare const SIZE_CASES: readonly SizeCase[];
+export declare function bundleForBrowser(code: string): Promise<{ js: string; modules: string[] }>;
 export declare function measureBundle(code: string): Promise<{ minified: number; gzip: number; modules: string[] }>;
 export declare function measureSizes(): Promise<(SizeCase & { minified?: number; gzip?: number; error?: string })[]>;

@@ -22,8 +22,11 @@ export const SIZE_CASES = [
   { name: '@superset-ui/embedded-sdk', what: 'import { embedDashboard }', code: "export { embedDashboard } from '@superset-ui/embedded-sdk';" },
 ];
 
-/** Bundles one import, minified: its minified and gzip sizes in bytes, and the modules it took in. */
-export async function measureBundle(code) {
+/**
+ * Bundles one import as an app's production build does (process.env.NODE_ENV replaced, minified):
+ * the code and the modules it took in.
+ */
+export async function bundleForBrowser(code) {
   const dir = mkdtempSync(join(here, '.size-'));
   try {
     const entry = join(dir, 'entry.js');
@@ -39,12 +42,16 @@ export async function measureBundle(code) {
     const { output } = await bundle.generate({ format: 'es', minify: true });
     await bundle.close();
     const chunks = output.filter((chunk) => chunk.type === 'chunk');
-    const js = chunks.map((chunk) => chunk.code).join('\n');
-    const modules = chunks.flatMap((chunk) => Object.keys(chunk.modules));
-    return { minified: Buffer.byteLength(js), gzip: gzipSync(js, { level: 9 }).length, modules };
+    return { js: chunks.map((chunk) => chunk.code).join('\n'), modules: chunks.flatMap((chunk) => Object.keys(chunk.modules)) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Bundles one import: its minified and gzip sizes in bytes, and the modules it took in. */
+export async function measureBundle(code) {
+  const { js, modules } = await bundleForBrowser(code);
+  return { minified: Buffer.byteLength(js), gzip: gzipSync(js, { level: 9 }).length, modules };
 }
 
 /** Every size case; a peer that fails to bundle is reported, not fatal. */

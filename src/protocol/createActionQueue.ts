@@ -14,15 +14,12 @@ export interface ActionQueue {
 
 /**
  * What makes two queued actions the same piece of state: the type for colour scheme, theme and locale, the
- * filter key for `set-filter`; `navigate` and `refresh` are never merged.
+ * type and filter key for `set-filter`. `navigate` and `refresh` get a key of their own: never merged.
  */
-function coalescingKey(message: SvcActionMessage): string | null {
-  if (!STATE_ACTION_TYPES.has(message.type)) return null;
-  if (message.type === 'svc:action:set-filter') {
-    const parsed = parseFilterParameter(message.payload.filterUrlParameter);
-    return parsed.ok ? `${message.type}:${parsed.key}` : null;
-  }
-  return message.type;
+function coalescingKey(message: SvcActionMessage): unknown {
+  if (!STATE_ACTION_TYPES.has(message.type)) return {};
+  const filter = message.type === 'svc:action:set-filter' && parseFilterParameter(message.payload.filterUrlParameter);
+  return filter && filter.ok ? `${message.type}:${filter.key}` : message.type;
 }
 
 /**
@@ -31,22 +28,25 @@ function coalescingKey(message: SvcActionMessage): string | null {
  * are kept in order, and at most `limit` actions wait (the oldest goes first).
  */
 export function createActionQueue(limit: number): ActionQueue {
-  const entries: { key: string | null; message: SvcActionMessage }[] = [];
+  // Insertion order is queue order; deleting and re-adding a key moves it to the end.
+  const entries = new Map<unknown, SvcActionMessage>();
   return {
     push(message) {
       const key = coalescingKey(message);
-      if (key !== null) {
-        const index = entries.findIndex((entry) => entry.key === key);
-        if (index >= 0) entries.splice(index, 1);
-      }
-      entries.push({ key, message });
-      return entries.length > limit ? entries.shift()?.message : undefined;
+      entries.delete(key);
+      entries.set(key, message);
+      if (entries.size <= limit) return undefined;
+      const [oldest, dropped] = entries.entries().next().value as [unknown, SvcActionMessage];
+      entries.delete(oldest);
+      return dropped;
     },
     drain() {
-      return entries.splice(0, entries.length).map((entry) => entry.message);
+      const messages = [...entries.values()];
+      entries.clear();
+      return messages;
     },
     get size() {
-      return entries.length;
+      return entries.size;
     },
   };
 }

@@ -1,12 +1,16 @@
-import { createStore } from 'zustand/vanilla';
 import type { EmbedBridge } from './createEmbedBridge.js';
 import { isDevelopment } from './isDevelopment.js';
 
-interface RegistryState {
-  readonly embeds: ReadonlyMap<string, EmbedBridge>;
-}
+/** The connected embeds; replaced, never mutated, so it doubles as an immutable snapshot. */
+let embeds: ReadonlyMap<string, EmbedBridge> = new Map();
+const listeners = new Set<() => void>();
 
-const store = createStore<RegistryState>()(() => ({ embeds: new Map() }));
+function update(change: (next: Map<string, EmbedBridge>) => void): void {
+  const next = new Map(embeds);
+  change(next);
+  embeds = next;
+  for (const listener of [...listeners]) listener();
+}
 
 /**
  * Every connected embed on the page, by `embedId`: how hooks anywhere in an app find an embed they did not
@@ -19,36 +23,33 @@ export const embedRegistry = {
    * @throws Error naming the id when another embed already uses it.
    */
   register(bridge: EmbedBridge): () => void {
-    const current = store.getState().embeds.get(bridge.embedId);
+    const { embedId } = bridge;
+    const current = embeds.get(embedId);
     if (current !== undefined && current !== bridge) {
       throw new Error(
         isDevelopment
-          ? `Two embeds use embedId "${bridge.embedId}": give each embed on the page its own embedId.`
-          : `duplicate embedId "${bridge.embedId}"`,
+          ? `Two embeds use embedId "${embedId}": give each embed on the page its own embedId.`
+          : `duplicate embedId "${embedId}"`,
       );
     }
-    if (current === undefined) {
-      const embeds = new Map(store.getState().embeds);
-      embeds.set(bridge.embedId, bridge);
-      store.setState({ embeds });
-    }
+    if (current === undefined) update((next) => next.set(embedId, bridge));
     return () => {
-      if (store.getState().embeds.get(bridge.embedId) !== bridge) return;
-      const embeds = new Map(store.getState().embeds);
-      embeds.delete(bridge.embedId);
-      store.setState({ embeds });
+      if (embeds.get(embedId) === bridge) update((next) => next.delete(embedId));
     };
   },
   /** The connected embed with this id. */
   get(embedId: string): EmbedBridge | undefined {
-    return store.getState().embeds.get(embedId);
+    return embeds.get(embedId);
   },
   /** All connected embeds, by id (a new map after every change: usable as a snapshot). */
   getSnapshot(): ReadonlyMap<string, EmbedBridge> {
-    return store.getState().embeds;
+    return embeds;
   },
   /** Calls `listener` after every change; returns the unsubscribe function. */
   subscribe(listener: () => void): () => void {
-    return store.subscribe(listener);
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
   },
 } as const;

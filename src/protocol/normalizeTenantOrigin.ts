@@ -17,7 +17,11 @@ export const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['localhost', '127.0.
 export function normalizeTenantOrigin(origin: string): string {
   // Each refusal has a short text for production and, in development, a full explanation.
   const fail = (short: string, long: string | false): never => {
-    throw new TypeError(long ? `tenantOrigin ${long}; expected an origin such as "https://acme.example.com".` : `tenantOrigin: ${short}`);
+    throw new TypeError(
+      isDevelopment && long
+        ? `tenantOrigin ${long}; expected an origin such as "https://acme.example.com".`
+        : `tenantOrigin: ${short}`,
+    );
   };
   if (typeof origin !== 'string' || origin.trim() === '') fail('required', isDevelopment && 'is required');
   let url: URL | undefined;
