@@ -18,8 +18,11 @@ export interface ActionQueue {
  */
 function coalescingKey(message: SvcActionMessage): unknown {
   if (!STATE_ACTION_TYPES.has(message.type)) return {};
-  const filter = message.type === 'svc:action:set-filter' && parseFilterParameter(message.payload.filterUrlParameter);
-  return filter && filter.ok ? `${message.type}:${filter.key}` : message.type;
+  if (message.type === 'svc:action:set-filter') {
+    const filter = parseFilterParameter(message.payload.filterUrlParameter);
+    if (filter.ok) return `${message.type}:${filter.key}`;
+  }
+  return message.type;
 }
 
 /**
