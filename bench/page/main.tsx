@@ -153,6 +153,9 @@ function mountToLoaded(kind: 'component' | 'bare', tenant: string): Promise<numb
   });
 }
 
+/** Unmounts the embed of the last `readyThenAction`. */
+let unmountLatencyEmbed = (): void => {};
+
 /**
  * Mounts a dashboard with a queued action. Resolves with the ready envelope's timestamp (stamped in the
  * embed) and the time the host spent from receiving `ready` to having flushed the queue (its `onReady` runs
@@ -178,15 +181,19 @@ function readyThenAction(tenant: string): Promise<{ readyAt: number; hostFlushMs
           const hostFlushMs = performance.now() - receivedAt;
           window.removeEventListener('message', first, { capture: true });
           resolve({ readyAt: message.timestamp, hostFlushMs });
-          setTimeout(() => {
+          // Unmounted by the runner once it has read the first action's arrival inside the frame: a fixed
+          // delay would detach the frame first on a busy machine.
+          unmountLatencyEmbed = () => {
             root.unmount();
             container.remove();
-          }, 200);
+          };
         }}
       />,
     );
   });
 }
 
-Object.assign(window, { bench: { dispatch, renders, cycles, mountToLoaded, readyThenAction } });
+Object.assign(window, {
+  bench: { dispatch, renders, cycles, mountToLoaded, readyThenAction, unmountLatencyEmbed: () => unmountLatencyEmbed() },
+});
 document.title = 'bench ready';

@@ -65,6 +65,21 @@ export interface EmbedBridge {
 
 let generatedIds = 0;
 
+/**
+ * A list of subscribers that is replaced, never mutated: dispatch walks it without copying (this runs for
+ * every event), and a subscription made or removed while an event is dispatched applies from the next one.
+ */
+interface Subscribers<F> {
+  list: readonly F[];
+}
+
+function subscribe<F>(subscribers: Subscribers<F>, subscriber: F): () => void {
+  if (!subscribers.list.includes(subscriber)) subscribers.list = [...subscribers.list, subscriber];
+  return () => {
+    subscribers.list = subscribers.list.filter((other) => other !== subscriber);
+  };
+}
+
 /** Reports an error thrown by an app's handler without letting it stop the other handlers. */
 function reportHandlerError(error: unknown): void {
   if (typeof globalThis.reportError === 'function') globalThis.reportError(error);
@@ -96,17 +111,16 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
   const limit = options.maxQueuedActions ?? 100;
   if (!Number.isInteger(limit) || limit < 1) throw new TypeError('maxQueuedActions must be a positive integer');
   const queue = createActionQueue(limit);
-  const handlers = new Map<EventType, Set<EmbedEventHandler<EventType>>>();
-  const anyHandlers = new Set<(message: SvcEventMessage) => void>();
-  const debugHooks = new Set<EmbedDebugHook>();
-  if (options.onDebug) debugHooks.add(options.onDebug);
+  const handlers = new Map<EventType, Subscribers<EmbedEventHandler<EventType>>>();
+  const anyHandlers: Subscribers<(message: SvcEventMessage) => void> = { list: [] };
+  const debugHooks: Subscribers<EmbedDebugHook> = { list: options.onDebug ? [options.onDebug] : [] };
 
   let getWindow: (() => Window | null | undefined) | null = null;
   let disconnectCurrent: (() => void) | null = null;
   let ready = false;
 
   const debug = (report: Omit<EmbedDebugReport, 'embedId'>): void => {
-    for (const hook of [...debugHooks]) {
+    for (const hook of debugHooks.list) {
       try {
         hook({ ...report, embedId });
       } catch (error) {
@@ -132,17 +146,14 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
       for (const queued of queue.drain()) post(queued);
     }
     store.setState(reduceEmbedEvent(store.getState(), message), true);
-    const typed = handlers.get(message.type);
-    if (typed) {
-      for (const handler of [...typed]) {
-        try {
-          handler(message.payload, message);
-        } catch (error) {
-          reportHandlerError(error);
-        }
+    for (const handler of handlers.get(message.type)?.list ?? []) {
+      try {
+        handler(message.payload, message);
+      } catch (error) {
+        reportHandlerError(error);
       }
     }
-    for (const handler of [...anyHandlers]) {
+    for (const handler of anyHandlers.list) {
       try {
         handler(message);
       } catch (error) {
@@ -152,7 +163,7 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
   };
 
   const drop = (reason: EmbedDropReason, detail: string, event: MessageEvent, type?: string): void => {
-    if (debugHooks.size === 0) return;
+    if (debugHooks.list.length === 0) return;
     debug(
       type === undefined
         ? { reason, detail, origin: event.origin, data: event.data }
@@ -208,35 +219,25 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
       }
     },
     on(type, handler) {
-      let set = handlers.get(type);
-      if (!set) {
-        set = new Set();
-        handlers.set(type, set);
+      let subscribers = handlers.get(type);
+      if (!subscribers) {
+        subscribers = { list: [] };
+        handlers.set(type, subscribers);
       }
-      const entry = handler as EmbedEventHandler<EventType>;
-      set.add(entry);
-      return () => {
-        set.delete(entry);
-      };
+      return subscribe(subscribers, handler as EmbedEventHandler<EventType>);
     },
     onAny(handler) {
-      anyHandlers.add(handler);
-      return () => {
-        anyHandlers.delete(handler);
-      };
+      return subscribe(anyHandlers, handler);
     },
     addDebugHook(hook) {
-      debugHooks.add(hook);
-      return () => {
-        debugHooks.delete(hook);
-      };
+      return subscribe(debugHooks, hook);
     },
     destroy() {
       disconnectCurrent?.();
       queue.drain();
       handlers.clear();
-      anyHandlers.clear();
-      debugHooks.clear();
+      anyHandlers.list = [];
+      debugHooks.list = [];
     },
   };
   return bridge;

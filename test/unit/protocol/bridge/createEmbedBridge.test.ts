@@ -161,6 +161,31 @@ describe('accepting events', () => {
     deliver(eventEnvelope('svc:event:view', { surface: 'dashboard', path: '/2' }), TENANT, win);
     expect(handler).toHaveBeenCalledOnce();
   });
+
+  it('applies subscriptions made during an event from the next event on', () => {
+    const { bridge, win } = setup();
+    const seen: string[] = [];
+    const late = (payload: { path: string }) => seen.push(`late ${payload.path}`);
+    bridge.on('svc:event:view', (payload) => {
+      seen.push(`first ${payload.path}`);
+      bridge.on('svc:event:view', late);
+    });
+    bridge.onAny((message) => seen.push(`any ${message.type}`));
+    deliver(eventEnvelope('svc:event:view', { surface: 'dashboard', path: '/1' }), TENANT, win);
+    deliver(eventEnvelope('svc:event:view', { surface: 'dashboard', path: '/2' }), TENANT, win);
+    expect(seen).toEqual(['first /1', 'any svc:event:view', 'first /2', 'late /2', 'any svc:event:view']);
+  });
+
+  it('calls a handler subscribed twice once, and one unsubscribe removes it', () => {
+    const { bridge, win } = setup();
+    const handler = vi.fn();
+    const off = bridge.on('svc:event:view', handler);
+    bridge.on('svc:event:view', handler);
+    deliver(eventEnvelope('svc:event:view', { surface: 'dashboard', path: '/1' }), TENANT, win);
+    off();
+    deliver(eventEnvelope('svc:event:view', { surface: 'dashboard', path: '/2' }), TENANT, win);
+    expect(handler).toHaveBeenCalledOnce();
+  });
 });
 
 describe('sending actions', () => {
