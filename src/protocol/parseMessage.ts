@@ -27,7 +27,8 @@ interface Envelope {
 function readEnvelope(data: unknown, direction: 'event' | 'action'): Envelope | string {
   if (!isRecord(data)) return describeProblem('', 'an envelope object', data);
   const { source, type, payload, timestamp, surface } = data;
-  const prefix = `svc:${direction}:`;
+  const isEvent = direction === 'event';
+  const prefix = isEvent ? 'svc:event:' : 'svc:action:';
   const problem: [string, string, unknown] | undefined =
     source !== SVC_SOURCE
       ? ['source', `"${SVC_SOURCE}"`, source]
@@ -39,14 +40,12 @@ function readEnvelope(data: unknown, direction: 'event' | 'action'): Envelope | 
             ? ['payload', 'object', payload]
             : !Number.isFinite(timestamp) || (timestamp as number) < 0
               ? ['timestamp', 'a timestamp (epoch milliseconds, not negative)', timestamp]
-              : direction === 'event' && !SURFACES.includes(surface as Surface)
+              : isEvent && !SURFACES.includes(surface as Surface)
                 ? ['surface', SURFACES.map((name) => `"${name}"`).join(' or '), surface]
                 : undefined;
   if (problem) return describeProblem(...problem);
   // The checks above proved the types; TypeScript does not follow them through the conditional chain.
-  const envelope = { source, direction, type, payload, timestamp } as Envelope;
-  if (direction === 'event') envelope.surface = surface as string;
-  return envelope;
+  return (isEvent ? { source, direction, type, payload, timestamp, surface } : { source, direction, type, payload, timestamp }) as Envelope;
 }
 
 /**
