@@ -37,7 +37,7 @@ export type {
 } from './eventPayloads.js';
 export { FILTER_KEY_PATTERN, isFilterKey } from './filterKey.js';
 export { runCheck } from './fieldChecks.js';
-export type { CheckResult, FieldCheck } from './fieldChecks.js';
+export type { CheckResult, FieldCheck, Problem } from './fieldChecks.js';
 export type { FilterScalar, Filters, FilterValue, JsonValue } from './filterValue.js';
 export type { ParseFailureCode, ParseResult, SvcActionMessage, SvcEventMessage } from './messages.js';
 export { LOOPBACK_HOSTS, normalizeTenantOrigin } from './normalizeTenantOrigin.js';
