@@ -23,8 +23,8 @@ let listening = false;
  * when it is a valid event. A message no embed owns is reported to every embed as dropped.
  */
 function handleMessage(event: MessageEvent): void {
-  const source = event.source;
-  const from = event.origin || '(no origin)';
+  // Each property of a MessageEvent is a call into the browser: read each once.
+  const { source, origin } = event;
   let owner: EmbedRoute | undefined;
   for (const route of routes) {
     const win = route.getWindow();
@@ -36,16 +36,16 @@ function handleMessage(event: MessageEvent): void {
   if (owner === undefined) {
     // Snapshot: a drop hook may connect or disconnect embeds.
     for (const route of [...routes]) {
-      if (event.origin === route.tenantOrigin) {
-        route.drop('wrong-source-window', `from ${from}, but not from this embed's iframe window`, event);
+      if (origin === route.tenantOrigin) {
+        route.drop('wrong-source-window', `from ${origin}, but not from this embed's iframe window`, event);
       } else {
-        route.drop('wrong-origin', `from ${from}; expected ${route.tenantOrigin}`, event);
+        route.drop('wrong-origin', `from ${origin || '(no origin)'}; expected ${route.tenantOrigin}`, event);
       }
     }
     return;
   }
-  if (event.origin !== owner.tenantOrigin) {
-    owner.drop('wrong-origin', `this embed's window is showing ${from}, not ${owner.tenantOrigin}`, event);
+  if (origin !== owner.tenantOrigin) {
+    owner.drop('wrong-origin', `this embed's window is showing ${origin || '(no origin)'}, not ${owner.tenantOrigin}`, event);
     return;
   }
   const result = parseEventMessage(event.data);
