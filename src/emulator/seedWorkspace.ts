@@ -1,4 +1,5 @@
 import type { EmulatorDataset } from './EmulatorBootConfig.js';
+import { prng } from './prng.js';
 
 /** A workbook of the emulated workspace. */
 export interface EmulatorWorkbook {
@@ -34,18 +35,6 @@ export interface SeedWorkspace {
   readonly publishedWorkbookId: number;
   /** A workbook not published yet. */
   readonly unpublishedWorkbookId: number;
-}
-
-/** A small deterministic PRNG, so every emulator serves the same sample rows. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const STATUSES = ['completed', 'completed', 'completed', 'shipped', 'processing', 'cancelled'];

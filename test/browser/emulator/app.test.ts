@@ -1,32 +1,17 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningEmulator, startEmulator } from '../../../dist/emulator/index.js';
+import { describe, expect, it } from 'vitest';
 import { parseEventMessage } from '../../../src/protocol/index.js';
-import { launchChromium } from '../support/chromium.js';
 import { mintSession, readBoot } from './support/emulatorClient.js';
 import { openEmbed } from './support/embedPage.js';
-import { startHostServer, type TestServer } from './support/servers.js';
+import { startEmbedRig } from './support/embedRig.js';
 
 const BASE = '/embed/d/42/app';
-let browser: Browser;
-let emulator: RunningEmulator;
-let hostServer: TestServer;
-
-beforeAll(async () => {
-  [browser, emulator, hostServer] = await Promise.all([launchChromium(), startEmulator({ port: 0, host: 'localhost' }), startHostServer()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await emulator?.close();
-  await hostServer?.close();
-});
+const rig = startEmbedRig();
 
 /** Opens the creator-mode app (signed-only: with a fresh session) at `path`, and waits for its first view. */
 async function openApp(path = BASE) {
-  const session = await mintSession(emulator, { creatorMode: true });
-  const embed = await openEmbed(browser, hostServer.origin, `${emulator.url}${path}?session=${session}`);
+  const session = await mintSession(rig.emulator, { creatorMode: true });
+  const embed = await openEmbed(rig.browser, rig.hostServer.origin, `${rig.emulator.url}${path}?session=${session}`);
   await embed.waitForEvent('svc:event:view');
   return embed;
 }

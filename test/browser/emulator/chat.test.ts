@@ -1,32 +1,17 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningEmulator, startEmulator } from '../../../dist/emulator/index.js';
+import { describe, expect, it } from 'vitest';
 import { parseEventMessage } from '../../../src/protocol/index.js';
-import { launchChromium } from '../support/chromium.js';
 import { mintSession, readBoot } from './support/emulatorClient.js';
 import { openEmbed } from './support/embedPage.js';
+import { startEmbedRig } from './support/embedRig.js';
 import { sumsBy, total } from './support/expected.js';
-import { startHostServer, type TestServer } from './support/servers.js';
 
-let browser: Browser;
-let emulator: RunningEmulator;
-let hostServer: TestServer;
-
-beforeAll(async () => {
-  [browser, emulator, hostServer] = await Promise.all([launchChromium(), startEmulator({ port: 0, host: 'localhost' }), startHostServer()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await emulator?.close();
-  await hostServer?.close();
-});
+const rig = startEmbedRig();
 
 /** Opens the standalone chat, signed in with a fresh session (named `sessionId` on this surface). */
 async function openChat(params: Record<string, string> = {}) {
-  const query = new URLSearchParams({ ...params, sessionId: await mintSession(emulator) });
-  const embed = await openEmbed(browser, hostServer.origin, `${emulator.url}/embed/chat?${query}`);
+  const query = new URLSearchParams({ ...params, sessionId: await mintSession(rig.emulator) });
+  const embed = await openEmbed(rig.browser, rig.hostServer.origin, `${rig.emulator.url}/embed/chat?${query}`);
   await embed.waitForEvent('svc:event:view');
   return embed;
 }

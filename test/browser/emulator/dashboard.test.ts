@@ -1,14 +1,12 @@
 import { mkdirSync, readFileSync } from 'node:fs';
-import type { Browser, Frame } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningEmulator, startEmulator } from '../../../dist/emulator/index.js';
+import type { Frame } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { EmulatorDataset, EmulatorWidget } from '../../../src/emulator/EmulatorBootConfig.js';
 import { parseEventMessage } from '../../../src/protocol/index.js';
-import { launchChromium } from '../support/chromium.js';
 import { mintSession, publishDashboard, readBoot } from './support/emulatorClient.js';
 import { openEmbed } from './support/embedPage.js';
+import { startEmbedRig } from './support/embedRig.js';
 import { sumsBy, total } from './support/expected.js';
-import { startHostServer, type TestServer } from './support/servers.js';
 
 /** The dashboard these tests publish: a chart per kind of dimension, text, a filter and a time grain. */
 const WIDGETS: readonly EmulatorWidget[] = [
@@ -19,21 +17,12 @@ const WIDGETS: readonly EmulatorWidget[] = [
   { id: 'w-month', type: 'CHART', position: { x: 6, y: 1, w: 6, h: 4 }, config: { title: 'Orders by month', measure: 'count', dimension: 'order_date' } },
 ];
 
-let browser: Browser;
-let emulator: RunningEmulator;
-let hostServer: TestServer;
+const rig = startEmbedRig();
 let publicId: string;
 let rows: EmulatorDataset['rows'];
 
 beforeAll(async () => {
-  [browser, emulator, hostServer] = await Promise.all([launchChromium(), startEmulator({ port: 0, host: 'localhost' }), startHostServer()]);
-  publicId = await publishDashboard(emulator, 'Order review', WIDGETS);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await emulator?.close();
-  await hostServer?.close();
+  publicId = await publishDashboard(rig.emulator, 'Order review', WIDGETS);
 });
 
 /**
@@ -42,8 +31,8 @@ afterAll(async () => {
  */
 async function openDashboard(options: { id?: string; params?: Record<string, string>; session?: false | Record<string, unknown> } = {}) {
   const query = new URLSearchParams(options.params);
-  if (options.session !== false) query.set('session', await mintSession(emulator, options.session ?? {}));
-  const embed = await openEmbed(browser, hostServer.origin, `${emulator.url}/embed/dashboard/${options.id ?? publicId}?${query}`);
+  if (options.session !== false) query.set('session', await mintSession(rig.emulator, options.session ?? {}));
+  const embed = await openEmbed(rig.browser, rig.hostServer.origin, `${rig.emulator.url}/embed/dashboard/${options.id ?? publicId}?${query}`);
   await embed.waitForEvent('svc:event:dashboard-loaded');
   rows = (await readBoot(embed.frame)).dataset.rows;
   return embed;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createEmbedBridge, type EmbedDebugReport, type Surface } from '../../../../src/protocol/index.js';
 import { addFrame, deliver, eventEnvelope, readyPayload } from '../../support/frames.js';
-import { prng } from '../../../support/prng.js';
+import { prng } from '../../../../src/emulator/prng.js';
 
 const TENANT = 'https://acme.example.com';
 

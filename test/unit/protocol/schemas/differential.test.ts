@@ -13,7 +13,7 @@ import {
   eventEnvelopeSchema,
   eventPayloadSchemas,
 } from '../../../../src/schemas/index.js';
-import { prng } from '../../../support/prng.js';
+import { prng } from '../../../../src/emulator/prng.js';
 
 // The bridge validates with the protocol's compact checks; `svc-embed-react/schemas` publishes zod schemas
 // of the same messages. These tests prove the two agree: the same messages accepted, the same refused with

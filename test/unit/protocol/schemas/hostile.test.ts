@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActionMessage, parseActionMessage, parseEventMessage } from '../../../../src/protocol/index.js';
-import { prng } from '../../../support/prng.js';
+import { prng } from '../../../../src/emulator/prng.js';
 
 const hostile: [string, () => unknown][] = [
   ['a string', () => 'svc:event:ready'],

@@ -1,4 +1,7 @@
-/** A small seeded PRNG (mulberry32), so a failing random test reproduces from its seed. */
+/**
+ * A small seeded PRNG (mulberry32): the emulator's sample rows are the same on every start, and a failing
+ * random test reproduces from its seed.
+ */
 export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
