@@ -27,7 +27,7 @@ export function createActionMessage<T extends ActionType>(type: T, ...args: Acti
     );
   }
   // Only an omitted payload means "none" (refresh); null is a mistake and is refused.
-  const payload = runCheck(actionPayloadChecks[type], args.length === 0 || args[0] === undefined ? {} : args[0], 'payload');
+  const payload = runCheck(actionPayloadChecks[type], args[0] === undefined ? {} : args[0], 'payload');
   if (!payload.ok) throw new TypeError(`Invalid ${type} payload: ${payload.reason}.`);
   return {
     source: SVC_SOURCE,

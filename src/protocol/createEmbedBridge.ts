@@ -65,6 +65,9 @@ export interface EmbedBridge {
 
 let generatedIds = 0;
 
+/** What an event type without typed handlers iterates: one shared empty list, not a new one per event. */
+const NO_HANDLERS: readonly never[] = [];
+
 /**
  * A list of subscribers that is replaced, never mutated: dispatch walks it without copying (this runs for
  * every event), and a subscription made or removed while an event is dispatched applies from the next one.
@@ -146,7 +149,7 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
       for (const queued of queue.drain()) post(queued);
     }
     store.setState(reduceEmbedEvent(store.getState(), message), true);
-    for (const handler of handlers.get(message.type)?.list ?? []) {
+    for (const handler of handlers.get(message.type)?.list ?? NO_HANDLERS) {
       try {
         handler(message.payload, message);
       } catch (error) {

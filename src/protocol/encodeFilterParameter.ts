@@ -12,7 +12,6 @@ export function stringifyFilterValue(key: string, value: FilterValue): string {
   try {
     json = JSON.stringify(value);
   } catch (error) {
-    json = undefined;
     if (isDevelopment) {
       throw new TypeError(`Filter ${describeValue(key)}: the value cannot be serialised as JSON (${(error as Error).name}).`);
     }

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { SURFACES, SVC_SOURCE } from '../protocol/envelope.js';
+import { isRecord } from '../protocol/fieldChecks.js';
 
 /** Validates a `Surface`. */
 export const surfaceSchema = z.enum(SURFACES);
@@ -8,10 +9,7 @@ export const surfaceSchema = z.enum(SURFACES);
  * A payload is a JSON object. The envelope only checks that; each type's payload schema checks the fields.
  * A custom check (rather than `z.record`) keeps the envelope pass from copying a large payload.
  */
-const payloadObjectSchema = z.custom<Record<string, unknown>>(
-  (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
-  { error: 'expected an object' },
-);
+const payloadObjectSchema = z.custom<Record<string, unknown>>(isRecord, { error: 'expected an object' });
 
 /** Epoch milliseconds: a finite, non-negative number. */
 const timestampSchema = z.number().check(z.nonnegative());

@@ -1,3 +1,4 @@
+import { isRecord } from '../../protocol/fieldChecks.js';
 import type { JsonValue } from '../../protocol/filterValue.js';
 import type { EmulatorDataset, EmulatorWidget } from '../EmulatorBootConfig.js';
 import { TIME_GRAINS, type TimeGrain } from './bucketTime.js';
@@ -41,7 +42,7 @@ function pickString(config: Config | null, ...keys: string[]): string | null {
 /** A nested object of the config (`query`), when present. */
 function pickObject(config: Config | null, key: string): Config | null {
   const value = config?.[key];
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Config) : null;
+  return isRecord(value) ? (value as Config) : null;
 }
 
 /** `orders.revenue` or `revenue` -> the data set's column name, when the data set has it. */
