@@ -3,6 +3,7 @@ import { type ActionPayloadArgs, createActionMessage } from './createActionMessa
 import { createActionQueue } from './createActionQueue.js';
 import { createEmbedStore, type EmbedStore } from './createEmbedStore.js';
 import type { EmbedDebugHook, EmbedDebugReport, EmbedDropReason } from './EmbedDebugReport.js';
+import { embedInspector } from './embedInspector.js';
 import { embedRegistry } from './embedRegistry.js';
 import type { Surface } from './envelope.js';
 import type { EventMap, EventType } from './eventPayloads.js';
@@ -59,6 +60,11 @@ export interface EmbedBridge {
   onAny(handler: (message: SvcEventMessage) => void): () => void;
   /** Adds a debug hook (see {@link EmbedDebugReport}); returns the function that removes it. */
   addDebugHook(hook: EmbedDebugHook): () => void;
+  /**
+   * Forgets that `ready` arrived: the iframe loaded a new document (a reload, a new address), so actions wait
+   * for its next `ready` again instead of being posted into a page that is not listening yet.
+   */
+  reset(): void;
   /** Disconnects and forgets every handler and queued action. */
   destroy(): void;
 }
@@ -123,6 +129,7 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
   let ready = false;
 
   const debug = (report: Omit<EmbedDebugReport, 'embedId'>): void => {
+    if (embedInspector.active) embedInspector.emit({ kind: 'dropped', embedId, at: Date.now(), report: { ...report, embedId } });
     for (const hook of debugHooks.list) {
       try {
         hook({ ...report, embedId });
@@ -132,13 +139,15 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
     }
   };
 
-  const post = (message: SvcActionMessage): void => {
+  const post = (message: SvcActionMessage, kind: 'action-sent' | 'action-flushed'): void => {
     const win = getWindow?.();
     if (win == null) {
       debug({ reason: 'not-connected', detail: `${message.type} was not sent: the embed is not connected`, data: message });
       return;
     }
-    win.postMessage({ ...message, timestamp: Date.now() }, tenantOrigin);
+    const stamped = { ...message, timestamp: Date.now() };
+    win.postMessage(stamped, tenantOrigin);
+    if (embedInspector.active) embedInspector.emit({ kind, embedId, at: stamped.timestamp, message: stamped });
   };
 
   const receive = (message: SvcEventMessage): void => {
@@ -146,8 +155,9 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
       ready = true;
       // Flush in the same task that handles ready, before any app handler runs, so the embed gets queued
       // state first and whatever handlers send after it.
-      for (const queued of queue.drain()) post(queued);
+      for (const queued of queue.drain()) post(queued, 'action-flushed');
     }
+    if (embedInspector.active) embedInspector.emit({ kind: 'event', embedId, at: Date.now(), message });
     store.setState(reduceEmbedEvent(store.getState(), message), true);
     for (const handler of handlers.get(message.type)?.list ?? NO_HANDLERS) {
       try {
@@ -166,7 +176,8 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
   };
 
   const drop = (reason: EmbedDropReason, detail: string, event: MessageEvent, type?: string): void => {
-    if (debugHooks.list.length === 0) return;
+    // A dropped message costs this check unless someone listens: its data is read and described only then.
+    if (debugHooks.list.length === 0 && !embedInspector.active) return;
     debug(
       type === undefined
         ? { reason, detail, origin: event.origin, data: event.data }
@@ -204,7 +215,7 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
     send(type, ...payload) {
       const message = createActionMessage(type, ...payload) as SvcActionMessage;
       if (ready && disconnectCurrent !== null) {
-        post(message);
+        post(message, 'action-sent');
         return;
       }
       if (ready) {
@@ -212,6 +223,7 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
         return;
       }
       const dropped = queue.push(message);
+      if (embedInspector.active) embedInspector.emit({ kind: 'action-queued', embedId, at: Date.now(), message });
       if (dropped) {
         debug({
           reason: 'queue-overflow',
@@ -234,6 +246,9 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
     },
     addDebugHook(hook) {
       return subscribe(debugHooks, hook);
+    },
+    reset() {
+      ready = false;
     },
     destroy() {
       disconnectCurrent?.();

@@ -64,3 +64,5 @@ export type { EmbedDebugHook, EmbedDebugReport, EmbedDropReason } from './EmbedD
 export { embedRegistry } from './embedRegistry.js';
 export { getMessageRouterStats } from './messageRouter.js';
 export { EMBED_HISTORY_LIMITS, reduceEmbedEvent } from './reduceEmbedEvent.js';
+export { embedInspector } from './embedInspector.js';
+export type { EmbedInspectorEntry, EmbedInspectorListener } from './embedInspector.js';

@@ -1,0 +1,64 @@
+import type { EmbedDebugReport } from './EmbedDebugReport.js';
+import type { SvcActionMessage, SvcEventMessage } from './messages.js';
+
+/**
+ * One thing that happened to an embed, as a message inspector sees it:
+ * - `event`: a valid event arrived and was dispatched;
+ * - `action-sent`: an action was posted to the iframe;
+ * - `action-queued`: an action waits for `ready`;
+ * - `action-flushed`: a queued action was posted when `ready` arrived;
+ * - `dropped`: something was dropped (a foreign or invalid message, an overflowing queue), with the reason;
+ * - `lifecycle`: the embed's lifecycle moved on (session requested, address loaded, revealed, renewed, ...).
+ */
+export type EmbedInspectorEntry =
+  | { readonly kind: 'event'; readonly embedId: string; readonly at: number; readonly message: SvcEventMessage }
+  | {
+      readonly kind: 'action-sent' | 'action-queued' | 'action-flushed';
+      readonly embedId: string;
+      readonly at: number;
+      readonly message: SvcActionMessage;
+    }
+  | { readonly kind: 'dropped'; readonly embedId: string; readonly at: number; readonly report: EmbedDebugReport }
+  | {
+      readonly kind: 'lifecycle';
+      readonly embedId: string;
+      readonly at: number;
+      /** What happened, e.g. `session-requested`, `loading`, `revealed`, `renewing`, `parked`, `destroyed`. */
+      readonly phase: string;
+      readonly detail?: string | undefined;
+    };
+
+/** A function that receives every {@link EmbedInspectorEntry} of every embed on the page. */
+export type EmbedInspectorListener = (entry: EmbedInspectorEntry) => void;
+
+let listeners: readonly EmbedInspectorListener[] = [];
+
+/**
+ * The page-wide tap that developer tools (such as `<SvcDevtools>`) read. While nobody listens, `active` is
+ * false and the bridge skips building entries, so an app without an inspector pays one property read.
+ */
+export const embedInspector = {
+  /** Whether anyone listens: the bridge builds entries only then. */
+  get active(): boolean {
+    return listeners.length > 0;
+  },
+  /** Calls `listener` with every entry from now on; returns the function that stops it. */
+  subscribe(listener: EmbedInspectorListener): () => void {
+    listeners = [...listeners, listener];
+    return () => {
+      listeners = listeners.filter((other) => other !== listener);
+    };
+  },
+  /** Hands an entry to every listener; a throwing listener does not stop the others. */
+  emit(entry: EmbedInspectorEntry): void {
+    for (const listener of listeners) {
+      try {
+        listener(entry);
+      } catch (error) {
+        setTimeout(() => {
+          throw error;
+        });
+      }
+    }
+  },
+} as const;
