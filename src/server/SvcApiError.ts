@@ -52,9 +52,44 @@ export class SvcNetworkError extends SvcApiError {
   override readonly name = 'SvcNetworkError';
 }
 
-/** No response within the time limit (status 0). */
+/** No response within the time limit (status 0), or a stream that went quiet for longer than its idle limit. */
 export class SvcTimeoutError extends SvcApiError {
   override readonly name = 'SvcTimeoutError';
+}
+
+/**
+ * The server answered with a redirect. The client never follows one (a redirect could send the request,
+ * credential and body to another host, or over plain http, and its answer cannot be trusted): `status` is
+ * the redirect's status and {@link SvcRedirectError.location} the origin it pointed to.
+ */
+export class SvcRedirectError extends SvcApiError {
+  override readonly name = 'SvcRedirectError';
+  /** The origin the redirect pointed to (scheme, host and port only), or `null` when it named none. */
+  readonly location: string | null;
+  constructor(message: string, details: SvcApiErrorDetails & { readonly location: string | null }) {
+    super(message, details);
+    this.location = details.location;
+  }
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), location: this.location };
+  }
+}
+
+/**
+ * A response, or one line of a stream, grew past the configured limit (`maxResponseBytes`,
+ * `maxLineBytes`); the client stopped reading and cancelled the request.
+ */
+export class SvcResponseTooLargeError extends SvcApiError {
+  override readonly name = 'SvcResponseTooLargeError';
+  /** The limit that was exceeded, in bytes. */
+  readonly limitBytes: number;
+  constructor(message: string, details: SvcApiErrorDetails & { readonly limitBytes: number }) {
+    super(message, details);
+    this.limitBytes = details.limitBytes;
+  }
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), limitBytes: this.limitBytes };
+  }
 }
 
 /** A request's input was refused before anything was sent; the message names the field. */

@@ -1,12 +1,12 @@
 import { type ChatChunk, type ChatRequest, chatChunkSchema, chatRequestSchema } from '../api/dataAndAi.js';
 import { formatIssues } from '../schemas/formatIssues.js';
 import type { CallOptions } from './createManagementClient.js';
-import { createTransport, type TransportOptions } from './createTransport.js';
+import { createTransport, type StreamOptions, type TransportOptions } from './createTransport.js';
 import { SvcResponseValidationError } from './SvcApiError.js';
 import { validateInput } from './validateInput.js';
 
 /** Options of {@link createAiClient}. */
-export interface AiClientOptions extends TransportOptions {
+export interface AiClientOptions extends TransportOptions, StreamOptions {
   /** The address of one agent's chat API. */
   readonly url: string;
   /** The API key, sent as `Authorization: Api-Key <key>`. */
@@ -17,7 +17,8 @@ export interface AiClientOptions extends TransportOptions {
 export interface AiClient {
   /**
    * Streams the state of a conversation as parsed chunks. Breaking out of the loop, or aborting `signal`,
-   * cancels the request.
+   * cancels the request. A line longer than `maxLineBytes` fails with `SvcResponseTooLargeError`, a silence
+   * longer than `idleTimeoutMs` with `SvcTimeoutError`; credentials echoed in a chunk are redacted.
    */
   streamChatState(body: ChatRequest, options?: CallOptions): AsyncIterable<ChatChunk>;
 }
@@ -37,56 +38,31 @@ export function createAiClient(options: AiClientOptions): AiClient {
   return {
     async *streamChatState(body, call = {}) {
       const input = validateInput('streamChatState', chatRequestSchema, body);
-      const { response, path, cancel } = await api.stream({
-        method: 'POST',
-        path: '/chat/stream-chat-state',
-        body: input,
-        signal: call.signal,
-      });
-      // Read the body directly (not through a decoding stream) so cancelling the reader cancels the request.
-      const reader = response.body?.getReader();
-      const decoder = new TextDecoder();
-      if (!reader) {
-        cancel();
-        return;
-      }
-      let buffer = '';
+      const path = '/chat/stream-chat-state';
+      const { status, at, lines } = await api.streamLines({ method: 'POST', path, body: input, signal: call.signal }, options);
       try {
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (value) buffer += decoder.decode(value, { stream: !done });
-          if (done) buffer += decoder.decode();
-          const lines = done ? [buffer] : buffer.split('\n');
-          buffer = done ? '' : (lines.pop() ?? '');
-          for (const line of lines) {
-            if (line.trim() === '') continue;
-            let json: unknown;
-            try {
-              json = JSON.parse(line);
-            } catch {
-              throw new SvcResponseValidationError(`POST ${path}: a stream chunk is not JSON`, {
-                status: response.status,
-                method: 'POST',
-                path: '/chat/stream-chat-state',
-              });
-            }
-            const chunk = chatChunkSchema.safeParse(json);
-            if (!chunk.success) {
-              throw new SvcResponseValidationError(
-                `POST ${path}: unexpected stream chunk: ${formatIssues(chunk.error.issues, json, 'chunk')}`,
-                { status: response.status, body: json, method: 'POST', path: '/chat/stream-chat-state' },
-              );
-            }
-            yield chunk.data;
+        for await (const line of lines) {
+          let json: unknown;
+          try {
+            // The line is already redacted as text; the parsed value is redacted again once escapes are decoded.
+            json = api.redactValue(JSON.parse(line));
+          } catch {
+            throw new SvcResponseValidationError(`${at}: a stream chunk is not JSON`, { status, method: 'POST', path });
           }
-          if (done) return;
+          const chunk = chatChunkSchema.safeParse(json);
+          if (!chunk.success) {
+            throw new SvcResponseValidationError(`${at}: unexpected stream chunk: ${formatIssues(chunk.error.issues, json, 'chunk')}`, {
+              status,
+              body: json,
+              method: 'POST',
+              path,
+            });
+          }
+          yield chunk.data;
         }
-      } catch (error) {
-        if (call.signal?.aborted) throw call.signal.reason;
-        throw error;
       } finally {
-        await reader.cancel().catch(() => {});
-        cancel();
+        // Breaking out of the caller's loop lands here: ending the lines cancels the request.
+        await lines.return();
       }
     },
   };

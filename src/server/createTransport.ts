@@ -2,11 +2,15 @@ import type * as z from 'zod/mini';
 import { formatIssues } from '../schemas/formatIssues.js';
 import { checkApiUrl } from './checkApiUrl.js';
 import { formatIssuesWithoutValues } from './formatIssuesWithoutValues.js';
-import { createRedactor, REDACTED } from './redactSecrets.js';
+import { readLimitedBody } from './readLimitedBody.js';
+import { NdjsonLimitError, readNdjsonLines } from './readNdjsonLines.js';
+import { createRedactor, REDACTED, redactValue } from './redactSecrets.js';
 import {
   SvcApiError,
   SvcForbiddenError,
   SvcNetworkError,
+  SvcRedirectError,
+  SvcResponseTooLargeError,
   SvcResponseValidationError,
   SvcTimeoutError,
   SvcUnauthorizedError,
@@ -36,7 +40,28 @@ export interface TransportOptions {
   readonly timeoutMs?: number | undefined;
   /** Retry policy for idempotent requests, or `false` for none. */
   readonly retry?: RetryOptions | false | undefined;
+  /**
+   * The largest response body read, in bytes. A longer one is cut off (the request is cancelled) and the
+   * call fails with `SvcResponseTooLargeError`; memory stays within this bound however much the server sends.
+   * @default 16777216 (16 MiB)
+   */
+  readonly maxResponseBytes?: number | undefined;
 }
+
+/** Limits of a streamed (newline-delimited JSON) response. */
+export interface StreamOptions {
+  /** The longest line of a stream, in bytes; a longer one fails with `SvcResponseTooLargeError`. @default 1048576 (1 MiB) */
+  readonly maxLineBytes?: number | undefined;
+  /** The longest wait for the next chunk once a stream has started; then `SvcTimeoutError`. @default 30000 */
+  readonly idleTimeoutMs?: number | undefined;
+}
+
+/** The default of {@link TransportOptions.maxResponseBytes}. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+/** The default of {@link StreamOptions.maxLineBytes}. */
+export const DEFAULT_MAX_LINE_BYTES = 1024 * 1024;
+/** How much of an error response's body is kept: enough for any error message, never a flood. */
+const ERROR_BODY_BYTES = 64 * 1024;
 
 /** One request. */
 export interface TransportRequest<T> {
@@ -57,8 +82,21 @@ export interface TransportRequest<T> {
 /** Sends requests to one API with one credential. */
 export interface Transport {
   request<T>(request: TransportRequest<T>): Promise<T>;
-  /** Sends a request and returns the successful response unread (for streams). */
-  stream(request: Omit<TransportRequest<never>, 'schema'>): Promise<{ response: Response; path: string; cancel: () => void }>;
+  /**
+   * Sends a request and returns its successful response as a stream of newline-delimited lines, each
+   * already redacted, within the stream limits. Ending the iteration (or the caller's signal) cancels it.
+   */
+  streamLines(request: Omit<TransportRequest<never>, 'schema'>, limits: StreamOptions): Promise<StreamedLines>;
+  /** A copy of a parsed value with every credential this transport knows (and any scheme value) removed. */
+  redactValue(value: unknown): unknown;
+}
+
+/** The answer of {@link Transport.streamLines}. */
+export interface StreamedLines {
+  readonly status: number;
+  /** `METHOD /base/path` of the request, for messages. */
+  readonly at: string;
+  readonly lines: AsyncGenerator<string, void>;
 }
 
 /** Reason phrases for when a runtime gives none (HTTP/2 responses carry no status text). */
@@ -105,9 +143,40 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
+/** A positive whole number of bytes or milliseconds, or the default. */
+function positiveOption(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isSafeInteger(value) || value < 1) throw new TypeError(`${name} must be a positive whole number; got ${String(value)}.`);
+  return value;
+}
+
+/** The origin a response redirected to, or why it is a redirect at all; `undefined` when it is not one. */
+function redirectTarget(response: Response, requestUrl: string, baseOrigin: string): { location: string | null } | undefined {
+  const originOf = (address: string): string | null => {
+    try {
+      const url = new URL(address, requestUrl);
+      return url.origin === 'null' ? url.protocol : url.origin;
+    } catch {
+      return null;
+    }
+  };
+  // A browser-like runtime hides a manual redirect behind an opaque response.
+  if (response.type === 'opaqueredirect') return { location: null };
+  if (response.status >= 300 && response.status < 400 && response.status !== 304) {
+    const location = response.headers.get('location');
+    return { location: location === null ? null : originOf(location) };
+  }
+  // A custom fetch may follow redirects whatever it was asked: its answer came from elsewhere.
+  if (response.redirected || (response.url !== '' && originOf(response.url) !== baseOrigin)) {
+    return { location: response.url === '' ? null : originOf(response.url) };
+  }
+  return undefined;
+}
+
 /**
  * The HTTP layer of the server client: base URL checks, one credential header, timeouts, retries with
- * backoff for idempotent requests only, response validation, and errors that never carry a credential.
+ * backoff for idempotent requests only, no redirects, bounded reads, response validation, and errors that
+ * never carry a credential.
  */
 export function createTransport(
   option: string,
@@ -120,7 +189,9 @@ export function createTransport(
   const basePath = new URL(base).pathname.replace(/\/$/, '');
   const fetchImpl = options.fetch ?? globalThis.fetch;
   if (typeof fetchImpl !== 'function') throw new TypeError('No fetch implementation: pass options.fetch.');
-  const timeoutMs = options.timeoutMs ?? 30_000;
+  const timeoutMs = positiveOption('timeoutMs', options.timeoutMs, 30_000);
+  const maxResponseBytes = positiveOption('maxResponseBytes', options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES);
+  const baseOrigin = new URL(base).origin;
   const retry = options.retry === false ? { retries: 0 } : (options.retry ?? {});
   const retries = retry.retries ?? 2;
   const baseDelay = retry.baseDelayMs ?? 250;
@@ -136,18 +207,38 @@ export function createTransport(
     return url.href;
   };
 
-  const readBody = async (response: Response): Promise<{ json: boolean; value: unknown; text: string }> => {
-    const text = redact(await response.text());
-    if (text === '') return { json: false, value: undefined, text };
-    try {
-      return { json: true, value: JSON.parse(text), text };
-    } catch {
-      return { json: false, value: text, text };
-    }
-  };
-
   /** `METHOD /base/path` for messages; a credential inside the path is redacted. */
   const where = (method: string, path: string): string => `${method} ${redact(`${basePath}${path}`)}`;
+
+  const tooLarge = (method: string, path: string, status: number, limit: number, what: string): SvcResponseTooLargeError =>
+    new SvcResponseTooLargeError(`${where(method, path)}: ${what} is larger than ${limit} bytes; stopped reading`, {
+      status,
+      method,
+      path: redact(path),
+      limitBytes: limit,
+    });
+
+  /**
+   * Reads a body within `limit` bytes and redacts it twice: as text (every echoed form of a secret), then,
+   * when it is JSON, every string of the parsed value. An error body (`truncate`) is cut at the limit; a
+   * successful one that does not fit is an error, since a cut JSON document is no answer.
+   */
+  const readBody = async (
+    response: Response,
+    request: { method: string; path: string },
+    truncate: boolean,
+  ): Promise<{ json: boolean; value: unknown }> => {
+    const limit = truncate ? Math.min(maxResponseBytes, ERROR_BODY_BYTES) : maxResponseBytes;
+    const { bytes, overflow } = await readLimitedBody(response, limit);
+    if (overflow && !truncate) throw tooLarge(request.method, request.path, response.status, limit, 'the response');
+    const text = redact(new TextDecoder().decode(bytes));
+    if (text === '') return { json: false, value: undefined };
+    try {
+      return { json: true, value: redactValue(JSON.parse(text), redact) };
+    } catch {
+      return { json: false, value: text };
+    }
+  };
 
   const errorFor = (method: string, path: string, status: number, statusText: string, body: unknown): SvcApiError => {
     const serverMessage =
@@ -168,8 +259,7 @@ export function createTransport(
   /** One attempt; returns the response, or throws a network/timeout error (or the caller's abort). */
   const attempt = async (
     request: Omit<TransportRequest<unknown>, 'schema'>,
-    keepOpen: boolean,
-  ): Promise<{ response: Response; done: () => void; controller: AbortController }> => {
+  ): Promise<{ response: Response; done: () => void; controller: AbortController; stopTimer: () => void }> => {
     // A signal aborted before the call (or during a backoff wait whose sleep ignored it) sends nothing.
     request.signal?.throwIfAborted();
     const controller = new AbortController();
@@ -186,15 +276,17 @@ export function createTransport(
     };
     const headers: Record<string, string> = { authorization, accept: 'application/json' };
     if (request.body !== undefined) headers['content-type'] = 'application/json';
+    const url = urlFor(request.path, request.query);
+    let response: Response;
     try {
-      const response = await fetchImpl(urlFor(request.path, request.query), {
+      response = await fetchImpl(url, {
         method: request.method,
         headers,
         body: request.body === undefined ? null : JSON.stringify(request.body),
         signal: controller.signal,
+        // Never follow: a redirect would carry the credential and the body to wherever it points.
+        redirect: 'manual',
       });
-      if (keepOpen) clearTimeout(timer);
-      return { response, done, controller };
     } catch (error) {
       done();
       if (request.signal?.aborted) throw request.signal.reason;
@@ -205,17 +297,26 @@ export function createTransport(
       const cause = error instanceof Error ? redact(error.message) : 'unknown error';
       throw new SvcNetworkError(`${where(request.method, request.path)} failed before a response: ${cause}`, details);
     }
+    const redirect = redirectTarget(response, url, baseOrigin);
+    if (redirect !== undefined) {
+      done();
+      controller.abort();
+      await response.body?.cancel().catch(() => {});
+      const target = redirect.location === null ? 'an address it did not name' : redact(redirect.location);
+      throw new SvcRedirectError(
+        `${where(request.method, request.path)} was redirected (${response.status}) to ${target}: refused, the client talks only to ${baseOrigin} and follows no redirect`,
+        { status: response.status, method: request.method, path: redact(request.path), location: redirect.location === null ? null : redact(redirect.location) },
+      );
+    }
+    return { response, done, controller, stopTimer: () => clearTimeout(timer) };
   };
 
-  const run = async <T>(
-    request: TransportRequest<T>,
-    keepOpen: boolean,
-  ): Promise<{ response: Response; done: () => void; controller: AbortController }> => {
+  const run = async <T>(request: TransportRequest<T>): Promise<Awaited<ReturnType<typeof attempt>>> => {
     const idempotent = IDEMPOTENT.has(request.method);
     for (let n = 0; ; n++) {
       let result: Awaited<ReturnType<typeof attempt>>;
       try {
-        result = await attempt(request, keepOpen);
+        result = await attempt(request);
       } catch (error) {
         const retryable = (error instanceof SvcNetworkError || error instanceof SvcTimeoutError) && idempotent && n < retries;
         if (!retryable) throw error;
@@ -234,7 +335,7 @@ export function createTransport(
         continue;
       }
       try {
-        const body = await readBody(response);
+        const body = await readBody(response, request, true);
         throw errorFor(request.method, request.path, response.status, response.statusText, body.value);
       } finally {
         result.done();
@@ -244,14 +345,15 @@ export function createTransport(
 
   return {
     async request<T>(request: TransportRequest<T>): Promise<T> {
-      const { response, done } = await run(request, false);
+      const { response, done } = await run(request);
       const at = where(request.method, request.path);
       const path = redact(request.path);
       let body: Awaited<ReturnType<typeof readBody>>;
       try {
-        body = await readBody(response);
+        body = await readBody(response, request, false);
       } catch (error) {
         if (request.signal?.aborted) throw request.signal.reason;
+        if (error instanceof SvcApiError) throw error;
         throw new SvcNetworkError(
           `${at}: the response could not be read`,
           { status: response.status, method: request.method, path },
@@ -271,16 +373,41 @@ export function createTransport(
       }
       return parsed.data;
     },
-    async stream(request) {
-      const { response, done, controller } = await run(request, true);
-      return {
-        response,
-        path: redact(`${basePath}${request.path}`),
-        cancel: () => {
+    async streamLines(request, limits) {
+      const maxLineBytes = positiveOption('maxLineBytes', limits.maxLineBytes, DEFAULT_MAX_LINE_BYTES);
+      const idleTimeoutMs = positiveOption('idleTimeoutMs', limits.idleTimeoutMs, 30_000);
+      const { response, done, controller, stopTimer } = await run(request);
+      // The time limit covers the wait for the headers; from here the idle limit guards each chunk.
+      stopTimer();
+      const at = where(request.method, request.path);
+      const path = redact(request.path);
+      const details = { status: response.status, method: request.method, path };
+      async function* lines(): AsyncGenerator<string, void> {
+        // Read the body directly (not through a decoding stream) so cancelling the reader cancels the request.
+        const reader = response.body?.getReader();
+        if (!reader) {
+          done();
+          return;
+        }
+        try {
+          for await (const line of readNdjsonLines(reader, { maxLineBytes, idleTimeoutMs })) yield redact(line);
+        } catch (error) {
+          if (request.signal?.aborted) throw request.signal.reason;
+          if (error instanceof NdjsonLimitError) {
+            if (error.reason === 'line-too-long') throw tooLarge(request.method, request.path, response.status, maxLineBytes, 'a line of the stream');
+            throw new SvcTimeoutError(`${at}: the stream sent nothing for ${idleTimeoutMs} ms`, details);
+          }
+          throw new SvcNetworkError(`${at}: the stream broke off`, details, {
+            cause: error instanceof Error ? new Error(redact(error.message)) : undefined,
+          });
+        } finally {
+          await reader.cancel().catch(() => {});
           done();
           controller.abort();
-        },
-      };
+        }
+      }
+      return { status: response.status, at, lines: lines() };
     },
+    redactValue: (value) => redactValue(value, redact),
   };
 }

@@ -19,13 +19,15 @@ export type {
   ManagementClientOptions,
   PublishDashboardParams,
 } from './createManagementClient.js';
-export { parseRetryAfter } from './createTransport.js';
-export type { RetryOptions, TransportOptions } from './createTransport.js';
+export { DEFAULT_MAX_LINE_BYTES, DEFAULT_MAX_RESPONSE_BYTES, parseRetryAfter } from './createTransport.js';
+export type { RetryOptions, StreamOptions, TransportOptions } from './createTransport.js';
 export {
   SvcApiError,
   SvcForbiddenError,
   SvcInputError,
   SvcNetworkError,
+  SvcRedirectError,
+  SvcResponseTooLargeError,
   SvcResponseValidationError,
   SvcTimeoutError,
   SvcUnauthorizedError,

@@ -1,12 +1,84 @@
 /** What replaces a credential in any text the client keeps or shows. */
 export const REDACTED = '[redacted]';
 
-/** Returns a function that replaces every occurrence of the given secrets (and `Bearer`/`Api-Key` values) in text. */
+/** Secrets shorter than this are not searched for: they would match ordinary words. */
+const MIN_SECRET_LENGTH = 4;
+
+/**
+ * A credential after an authorization scheme, in any text: `Bearer x`, `Api-Key x`, `Basic x`, with the
+ * space raw, URL-encoded (`%20`, `+`) or JSON-escaped (`\u0020`). The value runs up to a quote, a space or
+ * a separator; a backslash is part of it so that a JSON-escaped `\/` inside the value goes too.
+ */
+const SCHEME_VALUE = /\b(Bearer|Api-Key|Basic)((?:\s|%20|\+|\\u0020)+)[^\s"'<>,;&]+/gi;
+
+/** A JSON Web Token (three base64url parts, the first two JSON objects): a credential whoever issued it. */
+const JWT = /\beyJ[A-Za-z0-9_-]{2,}\.eyJ[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]*/g;
+
+/** A regular expression matching `char` literally. */
+function literal(char: string): string {
+  return char.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
+}
+
+/** Hex digits of `n` (`width` wide) that match in either letter case: `[aA]f` style. */
+function hexAnyCase(n: number, width: number): string {
+  return [...n.toString(16).padStart(width, '0')]
+    .map((digit) => (/[a-f]/.test(digit) ? `[${digit}${digit.toUpperCase()}]` : digit))
+    .join('');
+}
+
+/** JSON's two-character escapes, by the character they stand for. */
+const JSON_SHORT_ESCAPES: Record<string, string> = { '"': '\\\\"', '\\': '\\\\\\\\', '/': '\\\\/', '\b': '\\\\b', '\f': '\\\\f', '\n': '\\\\n', '\r': '\\\\r', '\t': '\\\\t' };
+
+/**
+ * A pattern matching one character of a secret in every form a server may echo it in: raw, JSON-escaped
+ * (`\/`, `\u0041` in either hex case), URL-encoded (`%41`, once or twice, `+` for a space).
+ */
+function anyForm(char: string): string {
+  const forms = [literal(char)];
+  const short = JSON_SHORT_ESCAPES[char];
+  if (short !== undefined) forms.push(short);
+  let units = '';
+  for (let i = 0; i < char.length; i++) units += `\\\\u${hexAnyCase(char.charCodeAt(i), 4)}`;
+  forms.push(units);
+  const bytes = [...new TextEncoder().encode(char)];
+  forms.push(bytes.map((byte) => `%${hexAnyCase(byte, 2)}`).join(''));
+  forms.push(bytes.map((byte) => `%25${hexAnyCase(byte, 2)}`).join(''));
+  if (char === ' ') forms.push('\\+');
+  return `(?:${forms.join('|')})`;
+}
+
+/**
+ * Returns a function that removes credentials from text: every occurrence of the given secrets in any
+ * echoed form (raw, JSON-escaped, `\u`-escaped, URL-encoded, or a mix), plus any value following a
+ * `Bearer`, `Api-Key` or `Basic` scheme and any JSON Web Token, known or not.
+ *
+ * @example
+ * const redact = createRedactor([apiToken]);
+ * redact(`{"echo":"sk\\/live"}`); // '{"echo":"[redacted]"}' when apiToken is 'sk/live'
+ */
 export function createRedactor(secrets: readonly (string | undefined)[]): (text: string) => string {
-  const known = secrets.filter((s): s is string => typeof s === 'string' && s.length >= 4);
+  const known = [...new Set(secrets.filter((s): s is string => typeof s === 'string' && s.length >= MIN_SECRET_LENGTH))];
+  // Longest first: a secret containing another is removed whole.
+  known.sort((a, b) => b.length - a.length);
+  const pattern = known.length === 0 ? undefined : new RegExp(known.map((secret) => [...secret].map(anyForm).join('')).join('|'), 'g');
   return (text) => {
-    let out = text;
-    for (const secret of known) out = out.split(secret).join(REDACTED);
-    return out.replace(/\b(Bearer|Api-Key)\s+[^\s",]+/gi, `$1 ${REDACTED}`);
+    const withoutKnown = pattern === undefined ? text : text.replace(pattern, REDACTED);
+    return withoutKnown.replace(SCHEME_VALUE, `$1$2${REDACTED}`).replace(JWT, REDACTED);
   };
+}
+
+/**
+ * Applies `redact` to every string inside a parsed JSON value (keys included), returning a copy. Used on
+ * bodies after parsing, where escapes are already decoded, as a second line behind the text pass.
+ */
+export function redactValue(value: unknown, redact: (text: string) => string, depth = 0): unknown {
+  if (typeof value === 'string') return redact(value);
+  // Parsed JSON is a tree; the depth limit only guards against a pathological nesting.
+  if (typeof value !== 'object' || value === null || depth > 64) return value;
+  if (Array.isArray(value)) return value.map((item) => redactValue(item, redact, depth + 1));
+  const copy: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    Object.defineProperty(copy, redact(key), { value: redactValue(item, redact, depth + 1), enumerable: true, writable: true, configurable: true });
+  }
+  return copy;
 }
