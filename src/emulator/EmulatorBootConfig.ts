@@ -60,6 +60,12 @@ export interface EmulatorBootConfig {
    * the single-use session, so a reload keeps working, as the platform's day-long embed token does.
    */
   readonly embedToken?: string;
+  /**
+   * How often the page asks the server whether its embed token still holds (signed mode), in milliseconds.
+   * The page also asks before it acts for the viewer; an expired token ends the page with a fatal
+   * `SessionExpiredError`.
+   */
+  readonly tokenCheckIntervalMs?: number;
   /** Set when the page cannot be shown (invalid, used or expired session): the page shows it and emits a fatal error. */
   readonly error?: { readonly name: string; readonly message: string };
 }

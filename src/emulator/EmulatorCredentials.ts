@@ -12,17 +12,17 @@ export interface EmulatorCredentials {
   readonly otherDeploymentId: number;
   /** A management API key that has expired. */
   readonly expiredApiToken: string;
-  /** A SCIM token (`Bearer` or `Api-Key`). */
+  /** A SCIM token (`Bearer` or `Api-Key`): an unscoped account key, so it also works on the management and AI APIs. */
   readonly scimToken: string;
   /** A data API token: a JWT, sent bare. */
   readonly dataToken: string;
-  /** An AI API key (`Api-Key`). */
+  /** An AI API key (`Api-Key`): an unscoped account key, so it also works on the management API and SCIM. */
   readonly aiApiKey: string;
   /** A workbook ready to publish. */
   readonly seed: { readonly deploymentId: number; readonly workbookId: number };
 }
 
-/** A management key and what it may reach. */
+/** An account API key (management, SCIM or AI) and what it may reach. */
 export interface ApiKeyRecord {
   /** `null`: every deployment. */
   readonly deployments: readonly number[] | null;
@@ -64,6 +64,9 @@ export function createEmulatorSecrets(
     [credentials.apiToken, { deployments: null, expired: false }],
     [credentials.scopedApiToken, { deployments: [seed.deploymentId], expired: false }],
     [credentials.expiredApiToken, { deployments: null, expired: true }],
+    // The SCIM token and the AI key are account API keys too: unscoped, so good for every API family.
+    [credentials.scimToken, { deployments: null, expired: false }],
+    [credentials.aiApiKey, { deployments: null, expired: false }],
   ]);
   return { credentials, apiKeys, jwtSecret, now };
 }

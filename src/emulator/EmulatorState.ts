@@ -26,7 +26,14 @@ export interface EmbedSessionRecord {
 /** What an iframe gets for a session: a token that lives about a day, so the page survives reloads. */
 export interface EmbedTokenRecord {
   readonly session: EmbedSessionRecord;
-  readonly expiresAt: number;
+  /** Moved to "now" by {@link EmulatorState.expireEmbedTokens}. */
+  expiresAt: number;
+}
+
+/** Why a page refuses a session or token: the error it shows and reports (`SessionError`, `NotFoundError`...). */
+export interface SessionRefusal {
+  readonly name: string;
+  readonly message: string;
 }
 
 /** How long a session may wait for its iframe (five minutes, as the platform documents). */
@@ -128,7 +135,7 @@ export class EmulatorState {
       ? { ...(current?.config ?? {}), ...(input.config as DashboardConfig) }
       : (current?.config ?? { title: input?.title ?? workbook.name, widgets: WIDGETS_OF_A_NEW_DASHBOARD, layout: { rowHeight: 60, cols: { lg: 12 } } });
     const widgets = config.widgets ?? [];
-    const id = current?.id ?? this.nextDashboardId++;
+    const id = current?.id ?? this.nextDashboardId;
     const versionNumber = (current?.versionNumber ?? 0) + 1;
     const dashboard: Dashboard = {
       id,
@@ -139,7 +146,7 @@ export class EmulatorState {
       allowEmbed: true,
       config,
       versionNumber,
-      versionId: this.nextVersionId++,
+      versionId: this.nextVersionId,
       reportSnapshots: widgets
         .filter((w) => w.type === 'CHART')
         .map((w, index) => ({
@@ -157,8 +164,13 @@ export class EmulatorState {
       restrictDataDownload: false,
       useBoardDashboards: false,
     };
+    const nextDashboardId = current ? this.nextDashboardId : this.nextDashboardId + 1;
+    const dashboards = new Map(this.dashboards).set(id, dashboard);
+    // Saved before anything in memory changes: a publish that cannot be stored leaves no trace.
+    this.save(dashboards, nextDashboardId, this.nextVersionId + 1);
     this.dashboards.set(id, dashboard);
-    this.save();
+    this.nextDashboardId = nextDashboardId;
+    this.nextVersionId += 1;
     return dashboard;
   }
 
@@ -171,23 +183,29 @@ export class EmulatorState {
   }
 
   /**
-   * Exchanges a session for an embed token (once), or reads back a token from an earlier exchange.
-   * Returns the reason a session or token is refused.
+   * Exchanges a session for an embed token (once), or reads back a token from an earlier exchange. `refuse`
+   * is the page's own check of the session (its deployment, its creator mode): when it returns a reason, or
+   * the session itself is refused, nothing is consumed, so the session still works on a page that accepts it.
    */
   openSession(
     credential: { readonly session: string } | { readonly token: string },
-  ): { ok: true; token: string; record: EmbedTokenRecord } | { ok: false; reason: string } {
+    refuse: (input: EmbedSessionRecord['input']) => SessionRefusal | null = () => null,
+  ): { ok: true; token: string; record: EmbedTokenRecord } | { ok: false; refusal: SessionRefusal } {
     const now = this.now();
+    const no = (name: string, message: string) => ({ ok: false as const, refusal: { name, message } });
     if ('token' in credential) {
       const record = this.tokens.get(credential.token);
-      if (!record) return { ok: false, reason: 'The embed token is not valid.' };
-      if (record.expiresAt <= now) return { ok: false, reason: 'The embed token has expired: mint a new session.' };
-      return { ok: true, token: credential.token, record };
+      if (!record) return no('SessionError', 'The embed token is not valid.');
+      if (record.expiresAt <= now) return no('SessionExpiredError', 'The session expired: the embed token is no longer valid; mint a new session.');
+      const refusal = refuse(record.session.input);
+      return refusal ? { ok: false, refusal } : { ok: true, token: credential.token, record };
     }
     const session = this.sessions.get(credential.session);
-    if (!session) return { ok: false, reason: 'The embed session is not valid.' };
-    if (session.used) return { ok: false, reason: 'The embed session was already used: sessions are single-use.' };
-    if (session.expiresAt <= now) return { ok: false, reason: 'The embed session has expired (sessions live five minutes).' };
+    if (!session) return no('SessionError', 'The embed session is not valid.');
+    if (session.used) return no('SessionError', 'The embed session was already used: sessions are single-use.');
+    if (session.expiresAt <= now) return no('SessionExpiredError', 'The embed session has expired (sessions live five minutes).');
+    const refusal = refuse(session.input);
+    if (refusal) return { ok: false, refusal };
     session.used = true;
     const token = `emt_${randomBytes(24).toString('base64url')}`;
     const record = { session, expiresAt: now + EMBED_TOKEN_TTL_MS };
@@ -195,14 +213,28 @@ export class EmulatorState {
     return { ok: true, token, record };
   }
 
-  private save(): void {
+  /** Whether an embed token is still good, as a running page asks; the reason when it is not. */
+  checkEmbedToken(token: string): { ok: true; expiresAt: number } | { ok: false; refusal: SessionRefusal } {
+    const opened = this.openSession({ token });
+    return opened.ok ? { ok: true, expiresAt: opened.record.expiresAt } : opened;
+  }
+
+  /** Expires every embed token still valid now (pages holding one fail at their next check). Returns how many. */
+  expireEmbedTokens(): number {
+    const now = this.now();
+    let count = 0;
+    for (const record of this.tokens.values()) {
+      if (record.expiresAt > now) {
+        record.expiresAt = now;
+        count += 1;
+      }
+    }
+    return count;
+  }
+
+  private save(dashboards: ReadonlyMap<number, Dashboard>, nextDashboardId: number, nextVersionId: number): void {
     if (!this.stateFile) return;
-    const state: PersistedState = {
-      version: 1,
-      dashboards: [...this.dashboards.values()],
-      nextDashboardId: this.nextDashboardId,
-      nextVersionId: this.nextVersionId,
-    };
+    const state: PersistedState = { version: 1, dashboards: [...dashboards.values()], nextDashboardId, nextVersionId };
     // Write then rename, so a crash never leaves half a file.
     const temporary = `${this.stateFile}.${process.pid}.tmp`;
     writeFileSync(temporary, `${JSON.stringify(state, null, 2)}\n`);

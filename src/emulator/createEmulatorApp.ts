@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { HttpBindings } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
@@ -14,8 +15,9 @@ import { formatIssues } from '../schemas/formatIssues.js';
 import { parseFilterParameter } from '../protocol/parseFilterParameter.js';
 import type { EmulatorBootConfig } from './EmulatorBootConfig.js';
 import type { EmulatorSecrets } from './EmulatorCredentials.js';
-import { EmulatorHttpError, type EmulatorState } from './EmulatorState.js';
-import { verifyJwt } from './jwt.js';
+import { EmulatorHttpError, type EmulatorState, type SessionRefusal } from './EmulatorState.js';
+import { type ApiFamily, authenticate, type Principal, requireAccount, requireDeployment } from './authenticate.js';
+import { jsonNestingDepth } from './jsonNestingDepth.js';
 import { answerQuestion, datasetMeta, loadQuery, sqlQuery } from './queryDataset.js';
 import { renderEmbedPage } from './renderEmbedPage.js';
 
@@ -31,25 +33,81 @@ const fail = (status: EmulatorHttpError['status'], message: string): never => {
   throw new EmulatorHttpError(status, message);
 };
 
-/** Reads and validates a JSON body; a missing, malformed or invalid body is a 400 with the reason. */
-async function readBody<T>(c: Context, schema: z.ZodMiniType<T>, optional = false): Promise<T | undefined> {
-  const text = await c.req.text();
-  if (text.trim() === '') return optional ? undefined : fail(400, 'a JSON body is required');
-  let json: unknown;
+/** How deeply a request body may nest (real bodies nest a handful of levels). */
+export const MAX_JSON_DEPTH = 64;
+
+/** The Node request behind a Hono context, when the emulator runs on Node's HTTP server. */
+const incomingOf = (c: Context): HttpBindings['incoming'] | undefined => (c.env as Partial<HttpBindings> | undefined)?.incoming;
+
+/**
+ * Reads a JSON body: a missing (unless `optional`), malformed or too deeply nested body is a 400 with the
+ * reason. A client that hangs up mid-body is a 400 too, not an emulator failure.
+ */
+async function readJson(c: Context, optional = false): Promise<unknown> {
+  let text: string;
   try {
-    json = JSON.parse(text);
+    text = await c.req.text();
+  } catch (error) {
+    const incoming = incomingOf(c);
+    if (incoming && (incoming.destroyed || incoming.errored || !incoming.complete)) {
+      return fail(400, 'the client closed the connection before the whole body arrived');
+    }
+    throw error;
+  }
+  if (text.trim() === '') return optional ? undefined : fail(400, 'a JSON body is required');
+  // Checked before parsing: a deep enough body exhausts the stack of whatever walks it next.
+  if (jsonNestingDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) return fail(400, `the body nests deeper than ${MAX_JSON_DEPTH} levels`);
+  try {
+    return JSON.parse(text) as unknown;
   } catch {
     return fail(400, 'the body is not valid JSON');
   }
+}
+
+/** Validates parsed JSON against a schema; an invalid body is a 400 naming the fields. */
+function validate<T>(schema: z.ZodMiniType<T>, json: unknown): T {
   const result = schema.safeParse(json);
   if (!result.success) return fail(400, `invalid body: ${formatIssues(result.error.issues, json)}`);
   return result.data;
 }
 
+/** A path or query id: decimal digits only, no sign, no leading zero, no spaces, no hex or exponent. */
+const STRICT_ID = /^[1-9][0-9]{0,9}$/;
+
 const positiveInt = (name: string, value: string | undefined): number => {
-  if (value === undefined || !/^[1-9][0-9]{0,9}$/.test(value)) fail(400, `${name} must be a positive integer`);
+  if (value === undefined || !STRICT_ID.test(value)) fail(400, `${name} must be a positive integer`);
   return Number(value);
 };
+
+/** A SCIM paging number: an integer, possibly negative (RFC 7644 says how to read those). */
+const scimInt = (name: string, value: string | undefined, fallback: number): number => {
+  if (value === undefined) return fallback;
+  if (!/^-?[0-9]{1,9}$/.test(value)) fail(400, `${name} must be an integer`);
+  return Number(value);
+};
+
+/** The host names the emulator answers to: its loopback names, so DNS rebinding cannot reach it. */
+export const LOOPBACK_HOST_NAMES: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
+
+/** The host name of a `Host` header, lower-cased and without the port. */
+function hostName(header: string): string {
+  const host = header.trim().toLowerCase();
+  if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1);
+  const colon = host.indexOf(':');
+  return colon === -1 ? host : host.slice(0, colon);
+}
+
+const isLoopbackAddress = (address: string | undefined): boolean =>
+  address !== undefined && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));
+
+/** Which API family a path belongs to, by its prefix. */
+function familyOf(path: string): ApiFamily | null {
+  if (path.startsWith('/api/scim/')) return 'scim';
+  if (path.startsWith('/api/')) return 'management';
+  if (path.startsWith('/data/')) return 'data';
+  if (path.startsWith('/ai/')) return 'ai';
+  return null;
+}
 
 /** Where the built page script is: beside this module in `dist/`, or in the repository's `dist/` from `src/`. */
 function findPageScript(): string | undefined {
@@ -60,10 +118,17 @@ function findPageScript(): string | undefined {
   return undefined;
 }
 
+/** What the emulator's handlers see: Node's request, and who the API request authenticated as. */
+export type EmulatorEnv = { Bindings: HttpBindings; Variables: { principal: Principal } };
+
 /** Options of {@link createEmulatorApp}. */
 export interface EmulatorAppOptions {
   /** Report nothing on the console (unexpected failures included). @default false */
   readonly quiet?: boolean | undefined;
+  /** Host names answered besides the loopback names (the interface given with `allowNonLoopback`). @default [] */
+  readonly extraHostNames?: readonly string[] | undefined;
+  /** How often a signed embed page asks whether its token is still valid, in milliseconds. @default 20000 */
+  readonly tokenCheckIntervalMs?: number | undefined;
 }
 
 /** The largest request body the APIs read (their real bodies are a few kilobytes). */
@@ -78,14 +143,48 @@ export function createEmulatorApp(
   secrets: EmulatorSecrets,
   log: EmulatorRequestRecord[],
   options: EmulatorAppOptions = {},
-): Hono {
-  const app = new Hono();
+): Hono<EmulatorEnv> {
+  const app = new Hono<EmulatorEnv>();
   const { credentials } = secrets;
+  const hostNames = new Set([...LOOPBACK_HOST_NAMES, ...(options.extraHostNames ?? []).map((name) => hostName(name.includes(':') && !name.startsWith('[') ? `[${name}]` : name))]);
+  /** The deployment the emulator's AI agent belongs to: the AI API is one agent's chat API. */
+  const agentDeploymentId = credentials.seed.deploymentId;
 
   app.use(async (c, next) => {
     await next();
     log.push({ method: c.req.method, path: new URL(c.req.url).pathname, status: c.res.status, at: Date.now() });
     if (log.length > 1000) log.splice(0, log.length - 1000);
+  });
+
+  // A page on another site that rebinds its own name to 127.0.0.1 sends its own name as Host: refused,
+  // so it can read neither the request log nor the embed pages.
+  app.use(async (c, next) => {
+    const host = c.req.header('host');
+    if (host === undefined || !hostNames.has(hostName(host))) {
+      fail(403, `the emulator only answers requests addressed to ${[...hostNames].join(', ')}`);
+    }
+    await next();
+  });
+
+  // One authentication step for every API path, known or not, before anything reads the path or the body.
+  app.use(async (c, next) => {
+    const path = new URL(c.req.url).pathname;
+    const family = familyOf(path);
+    if (family === null) return next();
+    const principal = authenticate(family, c.req.header('authorization'), secrets);
+    c.set('principal', principal);
+    if (family === 'scim') requireAccount(principal);
+    if (family === 'ai') requireDeployment(principal, agentDeploymentId);
+    if (family === 'management') {
+      const scoped = /^\/api\/v1\/deployments\/([^/]*)/.exec(path);
+      if (scoped) {
+        const id = decodeURIComponent(scoped[1] ?? '');
+        requireDeployment(principal, STRICT_ID.test(id) ? Number(id) : id);
+      } else if (path !== '/api/v1/deployments' && path !== '/api/v1/embed/generate-session') {
+        requireAccount(principal);
+      }
+    }
+    return next();
   });
 
   for (const prefix of ['/api/*', '/data/*', '/ai/*']) {
@@ -111,79 +210,42 @@ export function createEmulatorApp(
   });
   app.notFound((c) => c.json({ error: { status: 404, message: `no route for ${c.req.method} ${new URL(c.req.url).pathname}` } }, 404));
 
-  /** Management authentication: Bearer API key; 401 missing/malformed/unknown/expired, 403 scoped elsewhere. */
-  const management = (c: Context, deploymentId?: number): void => {
-    const header = c.req.header('authorization');
-    if (!header) fail(401, 'missing credentials: send Authorization: Bearer <API_TOKEN>');
-    const match = /^Bearer (\S+)$/.exec(header ?? '');
-    if (!match) fail(401, 'malformed credentials: send Authorization: Bearer <API_TOKEN>');
-    const key = secrets.apiKeys.get(match?.[1] ?? '');
-    if (!key) fail(401, 'invalid credentials');
-    if (key?.expired) fail(401, 'the API token has expired');
-    if (deploymentId !== undefined && key?.deployments && !key.deployments.includes(deploymentId)) {
-      fail(403, `this API token is not allowed to access deployment ${deploymentId}`);
-    }
-  };
-
-  /** SCIM authentication: the SCIM token (or an unscoped API key) as Bearer or Api-Key. */
-  const scim = (c: Context): void => {
-    const header = c.req.header('authorization');
-    if (!header) fail(401, 'missing credentials: send Authorization: Bearer <SCIM_TOKEN> (or Api-Key <SCIM_TOKEN>)');
-    const match = /^(Bearer|Api-Key) (\S+)$/.exec(header ?? '');
-    if (!match) fail(401, 'malformed credentials: send Authorization: Bearer <SCIM_TOKEN> (or Api-Key <SCIM_TOKEN>)');
-    const token = match?.[2] ?? '';
-    if (token === credentials.scimToken) return;
-    const key = secrets.apiKeys.get(token);
-    if (!key) fail(401, 'invalid credentials');
-    if (key?.expired) fail(401, 'the token has expired');
-    if (key?.deployments) fail(403, 'a key scoped to deployments cannot use account-level SCIM provisioning');
-  };
-
-  /** Data API authentication: the JWT itself, with no prefix. */
-  const data = (c: Context): void => {
-    const header = c.req.header('authorization');
-    if (!header) fail(401, 'missing credentials: send Authorization: <JWT>');
-    if (/^(Bearer|Api-Key)\s/i.test(header ?? '')) fail(401, 'malformed credentials: send the JWT with no prefix (Authorization: <JWT>)');
-    const check = verifyJwt(header ?? '', secrets.jwtSecret, secrets.now());
-    if (!check.ok) fail(401, check.reason);
-  };
-
-  /** AI API authentication: `Api-Key <API_KEY>`. */
-  const ai = (c: Context): void => {
-    const header = c.req.header('authorization');
-    if (!header) fail(401, 'missing credentials: send Authorization: Api-Key <API_KEY>');
-    const match = /^Api-Key (\S+)$/.exec(header ?? '');
-    if (!match) fail(401, 'malformed credentials: send Authorization: Api-Key <API_KEY>');
-    if (match?.[1] !== credentials.aiApiKey) fail(401, 'invalid credentials');
+  /** The /_emulator control routes answer only the machine itself, and never another site's page. */
+  const controlOnly = (c: Context): void => {
+    if (!isLoopbackAddress(incomingOf(c)?.socket.remoteAddress)) fail(403, 'the emulator control routes answer loopback clients only');
+    const origin = c.req.header('origin');
+    if (origin !== undefined && origin !== new URL(c.req.url).origin) fail(403, 'the emulator control routes refuse requests from other origins');
   };
 
   app.get('/api/v1/deployments', (c) => {
-    management(c);
+    const { deployments } = c.get('principal');
     const first = c.req.query('first');
-    return c.json({ items: state.listDeployments(first === undefined ? undefined : positiveInt('first', first)) });
+    // A scoped key sees the deployments it may act on.
+    const visible = state.listDeployments().filter((d) => deployments === null || deployments.includes(d.id));
+    return c.json({ items: first === undefined ? visible : visible.slice(0, positiveInt('first', first)) });
   });
 
   app.post('/api/v1/deployments/:deploymentId/workbooks/:workbookId/publish', async (c) => {
     const deploymentId = positiveInt('deploymentId', c.req.param('deploymentId'));
     const workbookId = positiveInt('workbookId', c.req.param('workbookId'));
-    management(c, deploymentId);
-    const input = await readBody(c, publishDashboardInputSchema, true);
+    const json = await readJson(c, true);
+    const input = json === undefined ? undefined : validate(publishDashboardInputSchema, json);
     return c.json(state.publish(deploymentId, workbookId, input));
   });
 
   app.post('/api/v1/embed/generate-session', async (c) => {
-    management(c);
-    const input = (await readBody(c, generateSessionInputSchema)) as z.infer<typeof generateSessionInputSchema>;
-    management(c, input.deploymentId);
+    const json = await readJson(c);
+    // The target deployment is known before the body is checked: a key scoped elsewhere is 403 whatever else is wrong.
+    const target = typeof json === 'object' && json !== null ? (json as { deploymentId?: unknown }).deploymentId : undefined;
+    if (typeof target === 'number') requireDeployment(c.get('principal'), target);
+    const input = validate(generateSessionInputSchema, json) as z.infer<typeof generateSessionInputSchema>;
     return c.json({ sessionId: state.createSession(input) });
   });
 
   app.get('/api/scim/v2/Users', (c) => {
-    scim(c);
-    const startIndex = c.req.query('startIndex') === undefined ? 1 : positiveInt('startIndex', c.req.query('startIndex'));
-    const countText = c.req.query('count');
-    if (countText !== undefined && !/^\d{1,6}$/.test(countText)) fail(400, 'count must be a non-negative integer');
-    const count = countText === undefined ? 100 : Math.min(Number(countText), 100);
+    // RFC 7644 3.4.2.4: a startIndex below 1 is read as 1, a negative count as 0.
+    const startIndex = Math.max(1, scimInt('startIndex', c.req.query('startIndex'), 1));
+    const count = Math.min(100, Math.max(0, scimInt('count', c.req.query('count'), 100)));
     const users = state.seed.users;
     const page = users.slice(startIndex - 1, startIndex - 1 + count);
     return c.json({
@@ -200,23 +262,19 @@ export function createEmulatorApp(
   });
 
   app.post('/data/v1/load', async (c) => {
-    data(c);
-    const body = (await readBody(c, loadRequestSchema)) as z.infer<typeof loadRequestSchema>;
+    const body = validate(loadRequestSchema, await readJson(c)) as z.infer<typeof loadRequestSchema>;
     return c.json(loadQuery(state.seed.dataset, body.query));
   });
   app.post('/data/v1/cubesql', async (c) => {
-    data(c);
-    const body = (await readBody(c, sqlRequestSchema)) as z.infer<typeof sqlRequestSchema>;
+    const body = validate(sqlRequestSchema, await readJson(c)) as z.infer<typeof sqlRequestSchema>;
     return c.json(sqlQuery(state.seed.dataset, body.query));
   });
   app.get('/data/v1/meta', (c) => {
-    data(c);
     return c.json(datasetMeta(state.seed.dataset));
   });
 
   app.post('/ai/chat/stream-chat-state', async (c) => {
-    ai(c);
-    const body = (await readBody(c, chatRequestSchema)) as z.infer<typeof chatRequestSchema>;
+    const body = validate(chatRequestSchema, await readJson(c)) as z.infer<typeof chatRequestSchema>;
     const question = [...body.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
     const chatId = body.chatId ?? `chat_${Date.now().toString(36)}`;
     c.header('content-type', 'application/x-ndjson; charset=utf-8');
@@ -251,11 +309,23 @@ export function createEmulatorApp(
     let embedTenant: string | null = null;
     let theme: EmulatorBootConfig['theme'] = null;
     let embedToken: string | undefined;
+    let deploymentId = boot.deploymentId ?? null;
     const session = url.searchParams.get(sessionParam);
     const token = url.searchParams.get('embedToken');
     if (session !== null || token !== null) {
-      const opened = state.openSession(token !== null ? { token } : { session: session ?? '' });
-      if (!opened.ok) error = error ?? { name: 'SessionError', message: opened.reason };
+      // The page's own checks run before the session is spent: a page that refuses it leaves it usable.
+      const refuse = (input: { readonly deploymentId: number; readonly creatorMode?: boolean | undefined }): SessionRefusal | null => {
+        if (error) return error;
+        if (boot.deploymentId != null && input.deploymentId !== boot.deploymentId) {
+          return { name: 'SessionError', message: `This session is for deployment ${input.deploymentId}.` };
+        }
+        if (boot.surface === 'app' && input.creatorMode !== true) {
+          return { name: 'SessionError', message: 'The app needs a session minted with creatorMode: true.' };
+        }
+        return null;
+      };
+      const opened = state.openSession(token !== null ? { token } : { session: session ?? '' }, refuse);
+      if (!opened.ok) error = error ?? opened.refusal;
       else {
         const input = opened.record.session.input;
         mode = 'signed';
@@ -263,16 +333,15 @@ export function createEmulatorApp(
         viewer = { name: input.externalId ?? String(input.internalId ?? 'viewer'), email: input.email ?? null };
         embedTenant = input.embedTenantName ?? null;
         theme = input.embedTheme ?? null;
-        if (boot.deploymentId != null && input.deploymentId !== boot.deploymentId) {
-          error = error ?? { name: 'SessionError', message: `This session is for deployment ${input.deploymentId}.` };
-        }
+        // The chat belongs to no dashboard or path: its deployment is the session's.
+        deploymentId = boot.deploymentId ?? input.deploymentId;
       }
     } else if (boot.surface === 'app') {
       error = error ?? { name: 'SessionError', message: 'The app is signed-only: the address needs a session.' };
     }
     const page: EmulatorBootConfig = {
-      deploymentId: null,
       ...boot,
+      deploymentId,
       mode,
       embedTenant,
       viewer,
@@ -283,7 +352,7 @@ export function createEmulatorApp(
       theme,
       dataset: state.seed.dataset,
       ...(error ? { error } : {}),
-      ...(embedToken && !error ? { embedToken } : {}),
+      ...(embedToken && !error ? { embedToken, tokenCheckIntervalMs: options.tokenCheckIntervalMs ?? 20_000 } : {}),
     };
     c.header('content-security-policy', "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:");
     c.header('cache-control', 'no-store');
@@ -313,9 +382,10 @@ export function createEmulatorApp(
   app.get('/embed/chat', (c) => embedPage(c, { surface: 'chat', path: '/embed/chat' }));
 
   const appPage = (c: Context) => {
-    const deploymentId = Number(c.req.param('deploymentId'));
+    const idText = c.req.param('deploymentId') ?? '';
+    const deploymentId = STRICT_ID.test(idText) ? Number(idText) : Number.NaN;
     const path = new URL(c.req.url).pathname;
-    if (!Number.isInteger(deploymentId) || !state.hasDeployment(deploymentId)) {
+    if (!state.hasDeployment(deploymentId)) {
       return embedPage(c, { surface: 'app', path, error: { name: 'NotFoundError', message: 'No such deployment.' } });
     }
     return embedPage(c, {
@@ -343,7 +413,26 @@ export function createEmulatorApp(
     return c.body(pageScript.text);
   });
 
-  app.get('/_emulator/requests', (c) => c.json({ requests: log }));
+  app.get('/_emulator/requests', (c) => {
+    controlOnly(c);
+    return c.json({ requests: log });
+  });
+
+  app.post('/_emulator/expire-embed-tokens', (c) => {
+    controlOnly(c);
+    return c.json({ expired: state.expireEmbedTokens() });
+  });
+
+  // A running signed page asks here whether its token still holds (the token travels in a header, never
+  // in an address, so it stays out of logs).
+  app.get('/embed/token-status', (c) => {
+    c.header('cache-control', 'no-store');
+    const token = c.req.header('x-embed-token');
+    if (token === undefined || token === '') return c.json({ error: { status: 401, name: 'SessionError', message: 'send the embed token in X-Embed-Token' } }, 401);
+    const check = state.checkEmbedToken(token);
+    if (!check.ok) return c.json({ error: { status: 401, ...check.refusal } }, 401);
+    return c.json({ valid: true, expiresAt: check.expiresAt });
+  });
 
   app.get('/', (c) =>
     c.html(`<!doctype html><meta charset="utf-8"><title>svc emulator</title>

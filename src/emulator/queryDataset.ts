@@ -1,6 +1,7 @@
 import type { DataMeta, LoadQuery, QueryResult } from '../api/dataAndAi.js';
 import type { EmulatorDataset } from './EmulatorBootConfig.js';
 import { EmulatorHttpError } from './EmulatorState.js';
+import { parseSql } from './parseSql.js';
 
 type Row = EmulatorDataset['rows'][number];
 
@@ -62,31 +63,22 @@ export function loadQuery(dataset: EmulatorDataset, query: LoadQuery): QueryResu
   return { data: query.limit ? data.slice(0, query.limit) : data };
 }
 
-const SQL = /^\s*select\s+(.+?)\s+from\s+(\w+)(?:\s+where\s+(.+?))?(?:\s+group\s+by\s+(.+?))?(?:\s+limit\s+(\d+))?\s*;?\s*$/is;
-
 /** Answers the small SQL subset the emulator understands: `SELECT … FROM orders [WHERE c = 'v' [AND …]] [GROUP BY …] [LIMIT n]`. */
 export function sqlQuery(dataset: EmulatorDataset, text: string): QueryResult {
-  const match = SQL.exec(text);
   const help = `supported: SELECT <columns, COUNT(*), SUM(revenue)> FROM ${dataset.view} [WHERE column = 'value' [AND …]] [GROUP BY columns] [LIMIT n]`;
-  if (!match) throw new EmulatorHttpError(400, `the emulator cannot run this SQL; ${help}`);
-  const [, select = '', from = '', where, groupBy, limit] = match;
-  if (from.toLowerCase() !== dataset.view) throw new EmulatorHttpError(400, `unknown table "${from}"; ${help}`);
-  const filters: { member: string; operator: string; values: string[] }[] = [];
-  for (const condition of where ? where.split(/\s+and\s+/i) : []) {
-    const c = /^(\w+)\s*=\s*'([^']*)'$/.exec(condition.trim());
-    if (!c) throw new EmulatorHttpError(400, `unsupported condition "${condition.slice(0, 60)}"; ${help}`);
-    filters.push({ member: `${dataset.view}.${c[1]}`, operator: 'equals', values: [c[2] ?? ''] });
-  }
+  const statement = parseSql(text, help);
+  if (statement.from.toLowerCase() !== dataset.view) throw new EmulatorHttpError(400, `unknown table "${statement.from.slice(0, 60)}"; ${help}`);
+  const filters = statement.where.map(({ column, value }) => ({ member: `${dataset.view}.${column}`, operator: 'equals', values: [value] }));
   const dimensions: string[] = [];
   const measures: string[] = [];
-  for (const raw of select.split(',').map((s) => s.trim())) {
-    if (/^count\(\*\)$/i.test(raw)) measures.push(`${dataset.view}.count`);
-    else if (/^sum\((\w+)\)$/i.test(raw)) measures.push(`${dataset.view}.${/^sum\((\w+)\)$/i.exec(raw)?.[1]}`);
-    else if (/^\w+$/.test(raw)) dimensions.push(`${dataset.view}.${raw}`);
-    else throw new EmulatorHttpError(400, `unsupported select item "${raw.slice(0, 60)}"; ${help}`);
+  for (const item of statement.select) {
+    if (item.kind === 'count') measures.push(`${dataset.view}.count`);
+    else if (item.kind === 'sum') measures.push(`${dataset.view}.${item.column}`);
+    else dimensions.push(`${dataset.view}.${item.name}`);
   }
+  const { groupBy, limit } = statement;
   if (groupBy) {
-    const grouped = groupBy.split(',').map((s) => `${dataset.view}.${s.trim()}`);
+    const grouped = groupBy.map((name) => `${dataset.view}.${name}`);
     if (grouped.sort().join() !== [...dimensions].sort().join()) throw new EmulatorHttpError(400, 'GROUP BY must list the selected columns');
   } else if (measures.length > 0 && dimensions.length > 0) {
     throw new EmulatorHttpError(400, 'selecting columns with aggregates needs GROUP BY');
@@ -97,10 +89,10 @@ export function sqlQuery(dataset: EmulatorDataset, text: string): QueryResult {
       const { [`${dataset.view}.count`]: _count, ...rest } = row;
       return rest;
     });
-    if (limit) rows = rows.slice(0, Number(limit));
+    if (limit !== null) rows = rows.slice(0, limit);
     return { data: rows };
   }
-  return loadQuery(dataset, { dimensions, measures, filters, ...(limit ? { limit: Number(limit) } : {}) });
+  return loadQuery(dataset, { dimensions, measures, filters, ...(limit !== null && limit > 0 ? { limit } : {}) });
 }
 
 /** The data model of the sample data set. */

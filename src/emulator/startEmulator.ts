@@ -19,6 +19,11 @@ export interface StartEmulatorOptions {
   readonly quiet?: boolean | undefined;
   /** The clock, for tests of session, embed token and data token expiry. @default Date.now */
   readonly now?: (() => number) | undefined;
+  /**
+   * How often a signed embed page asks whether its embed token still holds, in milliseconds (at least 100).
+   * Tests of token expiry shorten it. @default 20000
+   */
+  readonly tokenCheckIntervalMs?: number | undefined;
 }
 
 /** A running emulator. */
@@ -29,6 +34,14 @@ export interface RunningEmulator {
   readonly credentials: EmulatorCredentials;
   /** The requests it answered (method, path, status, time; never credentials). */
   readonly requests: readonly EmulatorRequestRecord[];
+  /**
+   * Expires every embed token handed out so far, as a day passing would: each page holding one emits a fatal
+   * `svc:event:error` named `SessionExpiredError` at its next action for the viewer, or its next periodic
+   * check at the latest. Also `POST /_emulator/expire-embed-tokens` (loopback clients only).
+   *
+   * @returns How many tokens were still valid and are now expired.
+   */
+  expireEmbedTokens(): number;
   /** Stops it. */
   close(): Promise<void>;
 }
@@ -51,11 +64,20 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
     throw new Error(`The emulator listens on loopback only (got host "${host}"); pass allowNonLoopback to override.`);
   }
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`port must be an integer from 0 to 65535; got ${port}.`);
+  const interval = options.tokenCheckIntervalMs;
+  if (interval !== undefined && (!Number.isInteger(interval) || interval < 100)) {
+    throw new Error(`tokenCheckIntervalMs must be an integer of at least 100; got ${interval}.`);
+  }
   const seed = seedWorkspace();
   const state = new EmulatorState(seed, options.stateFile, options.now);
   const secrets = createEmulatorSecrets({ deploymentId: 42, workbookId: seed.unpublishedWorkbookId, otherDeploymentId: 43 }, options.now);
   const requests: EmulatorRequestRecord[] = [];
-  const app = createEmulatorApp(state, secrets, requests, { quiet: options.quiet });
+  const app = createEmulatorApp(state, secrets, requests, {
+    quiet: options.quiet,
+    // A non-loopback interface (allowed on request) is answered under its own name too.
+    extraHostNames: LOOPBACK.has(host) ? [] : [host],
+    tokenCheckIntervalMs: interval,
+  });
   const hostname = host === '[::1]' ? '::1' : host;
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port, hostname }, () => resolve(s));
@@ -67,6 +89,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
     url: `http://${shownHost}:${address.port}`,
     credentials: secrets.credentials,
     requests,
+    expireEmbedTokens: () => state.expireEmbedTokens(),
     close: () =>
       new Promise<void>((resolve, reject) => {
         if ('closeAllConnections' in server) server.closeAllConnections();

@@ -244,8 +244,11 @@ describe('SCIM', () => {
     expect((await call('GET', '/api/scim/v2/Users?startIndex=21&count=10', { auth: bearer(emu.credentials.scimToken) })).json.itemsPerPage).toBe(5);
     expect((await call('GET', '/api/scim/v2/Users', { auth: 'Basic abc' })).status).toBe(401);
     expect((await call('GET', '/api/scim/v2/Users', { auth: bearer(emu.credentials.scopedApiToken) })).status).toBe(403);
-    expect((await call('GET', '/api/scim/v2/Users?startIndex=0', { auth: bearer(emu.credentials.scimToken) })).status).toBe(400);
-    expect((await call('GET', '/api/scim/v2/Users?count=-1', { auth: bearer(emu.credentials.scimToken) })).status).toBe(400);
+    // RFC 7644: a startIndex below 1 reads as 1, a negative count as 0; text that is no integer is still refused.
+    expect((await call('GET', '/api/scim/v2/Users?startIndex=0&count=2', { auth: bearer(emu.credentials.scimToken) })).json).toMatchObject({ startIndex: 1, itemsPerPage: 2 });
+    expect((await call('GET', '/api/scim/v2/Users?startIndex=-5', { auth: bearer(emu.credentials.scimToken) })).json.Resources[0].id).toBe('user-001');
+    expect((await call('GET', '/api/scim/v2/Users?count=-1', { auth: bearer(emu.credentials.scimToken) })).json).toMatchObject({ itemsPerPage: 0, Resources: [], totalResults: 25 });
+    expect((await call('GET', '/api/scim/v2/Users?count=abc', { auth: bearer(emu.credentials.scimToken) })).status).toBe(400);
   });
 
   it('answers SCIM credentials per the rules: 401 missing, unknown or expired; an unscoped API key works', async () => {
