@@ -1,0 +1,11 @@
+import { useSyncExternalStore } from 'react';
+import type { EmbedBridge } from '../protocol/createEmbedBridge.js';
+import { embedRegistry } from '../protocol/embedRegistry.js';
+
+const NO_EMBEDS: ReadonlyMap<string, EmbedBridge> = new Map();
+const serverSnapshot = (): ReadonlyMap<string, EmbedBridge> => NO_EMBEDS;
+
+/** Every connected embed on the page, re-rendering as embeds connect and disconnect. */
+export function useConnectedEmbeds(): ReadonlyMap<string, EmbedBridge> {
+  return useSyncExternalStore(embedRegistry.subscribe, embedRegistry.getSnapshot, serverSnapshot);
+}
