@@ -9,6 +9,9 @@ export { SvcApp } from './react/SvcApp.js';
 export { SvcChat } from './react/SvcChat.js';
 export { SvcDashboard } from './react/SvcDashboard.js';
 export type { SvcActions, SvcEmbedHandle } from './react/SvcEmbedHandle.js';
+export type { SvcErrorFallback } from './react/EmbedStatusLayer.js';
+export { SvcProvider } from './react/SvcProvider.js';
+export type { SvcProviderProps, SvcProviderSettings } from './react/SvcProvider.js';
 export type {
   SvcAppProps,
   SvcChatProps,

@@ -4,7 +4,11 @@
  * - `wrong-source-window`: right origin, but not posted by this embed's iframe window;
  * - `bad-envelope`, `bad-payload`, `unknown-type`: see `parseEventMessage`;
  * - `queue-overflow`: an action queued before `ready` was discarded because the queue was full;
- * - `not-connected`: an action was sent after the embed was disconnected.
+ * - `not-connected`: an action was sent after the embed was disconnected;
+ * - `unaddressed-action`: actions sent without an `embedId` before any embed mounted were dropped because
+ *   several embeds mounted (sending them to a guess could reach the wrong tenant);
+ * - `unknown-value`: an event carried an enum value this version does not know; it was still delivered
+ *   (reported once per embed and value, in development).
  */
 export type EmbedDropReason =
   | 'wrong-origin'
@@ -13,7 +17,9 @@ export type EmbedDropReason =
   | 'bad-payload'
   | 'unknown-type'
   | 'queue-overflow'
-  | 'not-connected';
+  | 'not-connected'
+  | 'unaddressed-action'
+  | 'unknown-value';
 
 /** What a debug hook receives for everything an embed drops. */
 export interface EmbedDebugReport {

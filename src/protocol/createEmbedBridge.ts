@@ -60,6 +60,8 @@ export interface EmbedBridge {
   onAny(handler: (message: SvcEventMessage) => void): () => void;
   /** Adds a debug hook (see {@link EmbedDebugReport}); returns the function that removes it. */
   addDebugHook(hook: EmbedDebugHook): () => void;
+  /** Hands a report to the debug hooks (and the inspector): for layers above the bridge that drop things. */
+  report(report: Omit<EmbedDebugReport, 'embedId'>): void;
   /**
    * Forgets that `ready` arrived: the iframe loaded a new document (a reload, a new address), so actions wait
    * for its next `ready` again instead of being posted into a page that is not listening yet.
@@ -247,6 +249,7 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
     addDebugHook(hook) {
       return subscribe(debugHooks, hook);
     },
+    report: debug,
     reset() {
       ready = false;
     },

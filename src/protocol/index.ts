@@ -66,3 +66,16 @@ export { getMessageRouterStats } from './messageRouter.js';
 export { EMBED_HISTORY_LIMITS, reduceEmbedEvent } from './reduceEmbedEvent.js';
 export { embedInspector } from './embedInspector.js';
 export type { EmbedInspectorEntry, EmbedInspectorListener } from './embedInspector.js';
+export { createEmbedController } from '../controller/createEmbedController.js';
+export type {
+  EmbedController,
+  EmbedControllerOptions,
+  EmbedControllerSnapshot,
+  EmbedLiveOptions,
+  EmbedPhase,
+  EmbedReveal,
+} from '../controller/createEmbedController.js';
+export type { ControlledValues } from '../controller/createControlledSync.js';
+export { isSessionFailure } from '../controller/isSessionFailure.js';
+export type { SessionFailureContext } from '../controller/isSessionFailure.js';
+export type { GetSession, SessionRequest, SessionRequestReason } from '../controller/SessionRequest.js';

@@ -1,35 +1,35 @@
 import type { ReactNode } from 'react';
-import { useStore } from 'zustand';
-import type { EmbedState, EmbedStore } from '../protocol/createEmbedStore.js';
+import type { EmbedControllerSnapshot } from '../controller/createEmbedController.js';
 import type { ErrorPayload } from '../protocol/eventPayloads.js';
 
-const selectStatus = (state: EmbedState) => state.status;
-const selectError = (state: EmbedState) => state.lastError;
+/** What `errorFallback` may be: an element, or a function of the error and a way to start again. */
+export type SvcErrorFallback = ReactNode | ((error: ErrorPayload, retry: () => void) => ReactNode);
 
 /** Props of {@link EmbedStatusLayer}. */
 export interface EmbedStatusLayerProps {
-  readonly store: EmbedStore;
+  readonly snapshot: EmbedControllerSnapshot;
   readonly loading: ReactNode;
-  readonly errorFallback: ReactNode | ((error: ErrorPayload) => ReactNode);
+  readonly errorFallback: SvcErrorFallback;
+  readonly retry: () => void;
 }
 
 const layerStyle = { position: 'absolute', inset: 0 } as const;
 
 /**
- * The loading and error overlays. Only this small component subscribes to the embed's status, so the
- * component that hosts an embed never re-renders because of embed events.
+ * The loading and error layers over the embed. The loading layer stands in only while the iframe is hidden,
+ * so it never covers a visible embed or takes its clicks; the error layer is announced to assistive
+ * technology (`role="alert"`).
  */
-export function EmbedStatusLayer({ store, loading, errorFallback }: EmbedStatusLayerProps): ReactNode {
-  const status = useStore(store, selectStatus);
-  const error = useStore(store, selectError);
-  if (status === 'error' && error !== null && errorFallback != null) {
+export function EmbedStatusLayer({ snapshot, loading, errorFallback, retry }: EmbedStatusLayerProps): ReactNode {
+  if (snapshot.phase === 'error' && snapshot.error !== null) {
+    if (errorFallback == null) return null;
     return (
-      <div data-svc-embed-state="error" style={layerStyle}>
-        {typeof errorFallback === 'function' ? errorFallback(error) : errorFallback}
+      <div data-svc-embed-state="error" role="alert" style={layerStyle}>
+        {typeof errorFallback === 'function' ? errorFallback(snapshot.error, retry) : errorFallback}
       </div>
     );
   }
-  if (status === 'loading' && loading != null) {
+  if (!snapshot.visible && loading != null) {
     return (
       <div data-svc-embed-state="loading" style={layerStyle}>
         {loading}

@@ -7,18 +7,23 @@ import {
   useId,
   useImperativeHandle,
   useRef,
+  useSyncExternalStore,
 } from 'react';
-import { buildEmbedUrl } from '../protocol/buildEmbedUrl.js';
-import { createEmbedBridge, type EmbedBridge } from '../protocol/createEmbedBridge.js';
+import {
+  createEmbedController,
+  type EmbedController,
+  type EmbedControllerSnapshot,
+  type EmbedLiveOptions,
+} from '../controller/createEmbedController.js';
 import type { Surface } from '../protocol/envelope.js';
+import type { ErrorPayload } from '../protocol/eventPayloads.js';
 import type { Filters } from '../protocol/filterValue.js';
 import type { SvcEventMessage } from '../protocol/messages.js';
-import { type ControlledSync, createControlledSync } from './createControlledSync.js';
 import { createSvcActions } from './createSvcActions.js';
 import { EmbedStatusLayer } from './EmbedStatusLayer.js';
-import { releaseHeldActions } from './pendingActions.js';
 import type { SvcEmbedCommonProps } from './SvcEmbedProps.js';
 import type { SvcEmbedHandle } from './SvcEmbedHandle.js';
+import { useSvcProviderSettings } from './SvcProvider.js';
 import { useLatest } from './useLatest.js';
 import { validateControlledProps } from './validateProps.js';
 
@@ -33,22 +38,8 @@ export interface SvcEmbedFrameProps extends SvcEmbedCommonProps {
   readonly filters?: Filters | undefined;
 }
 
-/** One embed's identity: a new one means a new address, a new bridge and a fresh store. */
-interface EmbedInstance {
-  readonly key: string;
-  readonly src: string;
-  readonly bridge: EmbedBridge;
-  readonly sync: ControlledSync;
-}
-
-const DEFAULT_TITLES: Record<Surface, string> = {
-  dashboard: 'Analytics dashboard',
-  app: 'Analytics app',
-  chat: 'Analytics chat',
-};
-
 const wrapperBase: CSSProperties = { position: 'relative' };
-const iframeStyle: CSSProperties = { border: 0, width: '100%', height: '100%', display: 'block' };
+const hostStyle: CSSProperties = { width: '100%', height: '100%' };
 
 type CallbackName =
   | 'onReady'
@@ -71,120 +62,135 @@ const CALLBACKS: Record<SvcEventMessage['type'], CallbackName> = {
   'svc:event:error': 'onError',
 };
 
+/** What server rendering and hydration see: nothing has started, nothing is shown. */
+const SERVER_SNAPSHOT: EmbedControllerSnapshot = { phase: 'idle', visible: false, error: null, loads: 0, renewals: 0 };
+const serverSnapshot = (): EmbedControllerSnapshot => SERVER_SNAPSHOT;
+
 function withComponent(component: string, error: unknown): Error {
   const message = error instanceof Error ? error.message : String(error);
   return new TypeError(`<${component}>: ${message}`);
 }
 
-/** The shared implementation of `<SvcDashboard>`, `<SvcApp>` and `<SvcChat>`. */
+/**
+ * The shared implementation of `<SvcDashboard>`, `<SvcApp>` and `<SvcChat>`: a thin binding over the
+ * embed controller, which owns the iframe, the session, the bridge, the controlled-value sync and the reveal.
+ */
 export const SvcEmbedFrame = forwardRef(function SvcEmbedFrame(
   props: SvcEmbedFrameProps,
   ref: Ref<SvcEmbedHandle>,
 ): ReactNode {
-  const { surface, component, tenantOrigin, session, publicId, deploymentId } = props;
+  const { surface, component, session, publicId, deploymentId } = props;
+  const provider = useSvcProviderSettings();
+  const tenantOrigin = props.tenantOrigin ?? provider.tenantOrigin;
+  if (tenantOrigin === undefined) {
+    throw new TypeError(`<${component}>: tenantOrigin is required, as a prop or on a surrounding <SvcProvider>.`);
+  }
+  const getSession = props.getSession ?? provider.getSession;
   const generatedId = useId();
   const embedId = props.embedId ?? `svc${generatedId.replace(/[^A-Za-z0-9_-]/g, '')}`;
   const latest = useLatest(props);
-  const iframeRef = useRef<HTMLIFrameElement | null>(null);
+  const hostRef = useRef<HTMLDivElement | null>(null);
 
   const values = {
-    colorScheme: props.colorScheme,
-    theme: props.theme,
-    locale: props.locale,
+    colorScheme: props.colorScheme ?? provider.colorScheme,
+    theme: props.theme ?? provider.theme,
+    locale: props.locale ?? provider.locale,
     filters: props.filters,
     path: props.path,
   };
   validateControlledProps(component, values);
+  const onDebug = props.onDebug ?? provider.onDebug;
+  const live: EmbedLiveOptions = {
+    ...values,
+    getSession,
+    onDebug,
+    title: props.title,
+    onFailure: (error: ErrorPayload) => {
+      // A failure that did not come from the embed (getSession, a reused session) reaches onError as an event.
+      const message = { source: 'svc-embed', direction: 'event', type: 'svc:event:error', payload: error, timestamp: Date.now(), surface } as const;
+      latest.current.onError?.(error, message);
+      latest.current.onEvent?.(message);
+    },
+  };
 
-  // Identity props decide the address; the initial filters and locale are captured with it, so their later
-  // changes travel as actions and never reload the iframe.
-  const key = JSON.stringify([surface, tenantOrigin, session ?? null, publicId ?? null, String(deploymentId ?? ''), embedId]);
-  const instanceRef = useRef<EmbedInstance | null>(null);
-  if (instanceRef.current === null || instanceRef.current.key !== key) {
-    let src: string;
-    let bridge: EmbedBridge;
+  // Identity props decide the controller; everything else travels as live options.
+  const key = JSON.stringify([surface, tenantOrigin, session ?? null, getSession !== undefined, publicId ?? null, String(deploymentId ?? ''), embedId]);
+  const controllerRef = useRef<{ key: string; controller: EmbedController } | null>(null);
+  if (controllerRef.current === null || controllerRef.current.key !== key) {
     try {
-      src = buildEmbedUrl({
-        surface,
-        tenantOrigin,
-        publicId,
-        deploymentId,
-        session,
-        allowExport: props.allowExport,
-        filters: props.filters,
-        locale: props.locale,
-        params: props.params,
-      });
-      bridge = createEmbedBridge({
-        surface,
-        tenantOrigin,
-        embedId,
-        onDebug: (report) => latest.current.onDebug?.(report),
-      });
+      controllerRef.current = {
+        key,
+        controller: createEmbedController({
+          ...live,
+          surface,
+          tenantOrigin,
+          embedId,
+          publicId,
+          deploymentId,
+          session,
+          allowExport: props.allowExport,
+          params: props.params,
+          reveal: props.reveal,
+          revealTimeoutMs: props.revealTimeoutMs,
+        }),
+      };
     } catch (error) {
       throw withComponent(component, error);
     }
-    instanceRef.current = {
-      key,
-      src,
-      bridge,
-      sync: createControlledSync(bridge, { filters: props.filters, locale: props.locale }),
-    };
   }
-  const instance = instanceRef.current;
+  const controller = controllerRef.current.controller;
+  const snapshot = useSyncExternalStore(controller.subscribe, controller.getSnapshot, serverSnapshot);
 
   useEffect(() => {
-    const { bridge, sync } = instance;
-    const disconnect = bridge.connect(() => iframeRef.current?.contentWindow);
-    const off = bridge.onAny((message) => {
-      if (message.type === 'svc:event:view' || message.type === 'svc:event:navigate') {
-        sync.observePath(message.payload.path);
-      }
-      if (message.type === 'svc:event:ready' && bridge.store.getState().readyCount > 1) {
-        sync.reapply(latest.current);
-      }
+    const off = controller.bridge.onAny((message) => {
       const current = latest.current;
       const callback = current[CALLBACKS[message.type]] as ((p: unknown, m: SvcEventMessage) => void) | undefined;
       callback?.(message.payload, message);
       current.onEvent?.(message);
     });
-    releaseHeldActions(bridge);
+    const detach = controller.attach(hostRef.current as HTMLDivElement);
     return () => {
       off();
-      disconnect();
+      detach();
     };
-  }, [instance, latest]);
+  }, [controller, latest]);
 
-  // After every commit: send only what changed (structural comparison inside).
+  // After every commit: the controller sends only what changed (structural comparison inside).
   useEffect(() => {
-    instance.sync.update(values);
+    controller.update(live);
   });
 
   useImperativeHandle(
     ref,
     () => ({
-      ...createSvcActions(instance.bridge.send),
-      embedId: instance.bridge.embedId,
-      store: instance.bridge.store,
+      ...createSvcActions(controller.bridge.send),
+      embedId: controller.bridge.embedId,
+      store: controller.bridge.store,
       get iframe() {
-        return iframeRef.current;
+        return controller.iframe;
       },
     }),
-    [instance],
+    [controller],
   );
 
+  const busy = !snapshot.visible && snapshot.phase !== 'error';
   return (
-    <div className={props.className} style={props.style ? { ...wrapperBase, ...props.style } : wrapperBase}>
-      <iframe
-        ref={iframeRef}
-        key={instance.key}
-        src={instance.src}
-        title={props.title ?? DEFAULT_TITLES[surface]}
-        data-svc-embed-id={instance.bridge.embedId}
-        allow="clipboard-write; fullscreen"
-        style={iframeStyle}
+    <div
+      className={props.className}
+      style={props.style ? { ...wrapperBase, ...props.style } : wrapperBase}
+      aria-busy={busy}
+      data-svc-embed={embedId}
+    >
+      {/* Warm up the connection while the page hydrates; React 19 hoists this into the head. */}
+      <link rel="preconnect" href={controller.bridge.tenantOrigin} />
+      {/* A new identity gets a new host element: the old iframe leaves with the old one, never beside the new. */}
+      <div key={key} ref={hostRef} style={hostStyle} />
+      <EmbedStatusLayer
+        snapshot={snapshot}
+        loading={props.loading}
+        errorFallback={props.errorFallback}
+        retry={controller.retry}
       />
-      <EmbedStatusLayer store={instance.bridge.store} loading={props.loading} errorFallback={props.errorFallback} />
     </div>
   );
 });

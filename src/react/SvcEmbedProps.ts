@@ -1,21 +1,46 @@
 import type { CSSProperties, ReactNode } from 'react';
 import type { ColorScheme } from '../protocol/actionPayloads.js';
+import type { EmbedReveal } from '../controller/createEmbedController.js';
+import type { GetSession } from '../controller/SessionRequest.js';
 import type { ChatAddressParams, DashboardAddressParams } from '../protocol/buildEmbedUrl.js';
 import type { EmbedDebugHook } from '../protocol/EmbedDebugReport.js';
 import type { EmbedTheme } from '../protocol/embedTheme.js';
 import type { EventMap, EventType } from '../protocol/eventPayloads.js';
 import type { Filters } from '../protocol/filterValue.js';
 import type { SvcEventMessage } from '../protocol/messages.js';
+import type { SvcErrorFallback } from './EmbedStatusLayer.js';
 
 /** A callback for one event type: the payload, and the whole envelope. */
 export type SvcEventCallback<T extends EventType> = (payload: EventMap[T], message: SvcEventMessage<T>) => void;
 
 /** Props every embed component takes. */
 export interface SvcEmbedCommonProps {
-  /** The tenant's origin, e.g. `https://acme.example.com` (`http:` only on loopback hosts). Identity. */
-  readonly tenantOrigin: string;
-  /** An embed session id minted by your backend: signed mode. Absent: private mode. Identity. */
+  /**
+   * The tenant's origin, e.g. `https://acme.example.com` (`http:` only on loopback hosts). Identity.
+   * @default the surrounding `<SvcProvider>`'s `tenantOrigin` (one of the two is required)
+   */
+  readonly tenantOrigin?: string | undefined;
+  /**
+   * An embed session id minted by your backend: signed mode. Used for the first load only if this page has
+   * not loaded it yet (sessions are single-use); later loads need `getSession`. Identity.
+   */
   readonly session?: string | undefined;
+  /**
+   * Acquires a new session for every load that needs one (first load, remount, renewal, retry): signed mode.
+   * Its request carries an `AbortSignal` that fires on unmount. With neither `session` nor `getSession`, the
+   * embed runs in private mode (the viewer signs in inside it).
+   * @default the surrounding `<SvcProvider>`'s `getSession`
+   */
+  readonly getSession?: GetSession | undefined;
+  /**
+   * When the iframe is shown: `'ready'` waits until the embed is ready and has its initial colour scheme,
+   * theme and locale (an embed that loaded but sends no `ready`, like the sign-in page of private mode, is
+   * shown after `revealTimeoutMs`); `'immediate'` shows it at once.
+   * @default 'ready'
+   */
+  readonly reveal?: EmbedReveal | undefined;
+  /** With `reveal="ready"`: how long after the iframe's load an embed without `ready` is shown. @default 1500 */
+  readonly revealTimeoutMs?: number | undefined;
   /**
    * A name hooks elsewhere in the app use to address this embed.
    * @default an id generated with React's `useId` (stable across server rendering and hydration)
@@ -37,10 +62,13 @@ export interface SvcEmbedCommonProps {
   readonly className?: string | undefined;
   /** Style of the wrapper element around the iframe. */
   readonly style?: CSSProperties | undefined;
-  /** Shown over the iframe until the embed is ready. */
+  /** Shown in the embed's place while the iframe is hidden (see `reveal`). */
   readonly loading?: ReactNode | undefined;
-  /** Shown instead of the iframe after a fatal `svc:event:error`. */
-  readonly errorFallback?: ReactNode | ((error: EventMap['svc:event:error']) => ReactNode) | undefined;
+  /**
+   * Shown over the embed after it failed: a fatal `svc:event:error` that renewal could not fix, or a rejected
+   * `getSession`. A function receives the error and `retry`, which starts a new load (with a new session).
+   */
+  readonly errorFallback?: SvcErrorFallback | undefined;
   readonly onReady?: SvcEventCallback<'svc:event:ready'> | undefined;
   readonly onView?: SvcEventCallback<'svc:event:view'> | undefined;
   readonly onNavigate?: SvcEventCallback<'svc:event:navigate'> | undefined;
@@ -75,8 +103,8 @@ export interface SvcDashboardProps extends SvcEmbedCommonProps {
 export interface SvcAppProps extends SvcEmbedCommonProps {
   /** The deployment to open. Identity. */
   readonly deploymentId: number | string;
-  /** Required: the app surface is signed-only. */
-  readonly session: string;
+  /** The app surface is signed-only: give `session` or `getSession` (here or on `<SvcProvider>`). */
+  readonly session?: string | undefined;
 }
 
 /** Props of `<SvcChat>`. */

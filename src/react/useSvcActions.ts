@@ -3,7 +3,7 @@ import type { ActionType } from '../protocol/actionPayloads.js';
 import { type ActionPayloadArgs, createActionMessage } from '../protocol/createActionMessage.js';
 import { embedRegistry } from '../protocol/embedRegistry.js';
 import { createSvcActions } from './createSvcActions.js';
-import { holdAction } from './pendingActions.js';
+import { holdAction } from '../controller/heldActions.js';
 import { resolveEmbed } from './resolveEmbed.js';
 import type { SvcActions } from './SvcEmbedHandle.js';
 

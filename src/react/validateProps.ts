@@ -3,7 +3,7 @@ import { embedThemeCheck } from '../protocol/embedTheme.js';
 import { encodeFilterParameter } from '../protocol/encodeFilterParameter.js';
 import { runCheck } from '../protocol/fieldChecks.js';
 import { isWellFormedLocale, resolveLocale } from '../protocol/resolveLocale.js';
-import type { ControlledValues } from './createControlledSync.js';
+import type { ControlledValues } from '../controller/createControlledSync.js';
 import { isDevelopment } from '../protocol/isDevelopment.js';
 
 const warnedLocales = new Set<string>();

@@ -1,4 +1,4 @@
-import { act, cleanup, render } from '@testing-library/react';
+import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { Profiler, StrictMode, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -117,16 +117,20 @@ describe('events', () => {
     expect(onDebug).toHaveBeenCalledWith(expect.objectContaining({ reason: 'wrong-origin' }));
   });
 
-  it('show the loading fallback until ready, and the error fallback on a fatal error', () => {
+  it('show the loading fallback until ready, and the error fallback on a fatal error', async () => {
     const { container } = renderStrict(
       <SvcDashboard tenantOrigin={TENANT} publicId="sales" loading={<p>Loading…</p>} errorFallback={(e) => <p>Failed: {e.message}</p>} />,
     );
     expect(container.textContent).toBe('Loading…');
-    const { win } = frameOf();
+    const { win, iframe } = frameOf();
+    expect(iframe.style.opacity).toBe('0');
     ready(win);
-    expect(container.textContent).toBe('');
-    emit(win, 'svc:event:error', { message: 'session expired', fatal: true });
-    expect(container.textContent).toBe('Failed: session expired');
+    // Revealed once the embed had a frame to apply the flushed actions.
+    await waitFor(() => expect(container.textContent).toBe(''));
+    expect(iframe.style.opacity).toBe('');
+    emit(win, 'svc:event:error', { message: 'Chart query failed', fatal: true });
+    expect(container.textContent).toBe('Failed: Chart query failed');
+    expect(container.querySelector('[role="alert"]')?.textContent).toBe('Failed: Chart query failed');
   });
 });
 

@@ -27,7 +27,10 @@ describe('hydration', () => {
     const container = document.createElement('div');
     container.innerHTML = html;
     document.body.append(container);
-    const iframesBefore = [...container.querySelectorAll('iframe')];
+    // No iframe in the server HTML: its document would load (and post ready) before anything listens.
+    expect(container.querySelectorAll('iframe')).toHaveLength(0);
+    const wrappersBefore = [...container.querySelectorAll('[data-svc-embed]')];
+    expect(wrappersBefore).toHaveLength(2);
     const errors = vi.spyOn(console, 'error');
     const recoverable = vi.fn();
     let root: ReturnType<typeof hydrateRoot> | undefined;
@@ -36,8 +39,14 @@ describe('hydration', () => {
     });
     expect(recoverable).not.toHaveBeenCalled();
     expect(errors).not.toHaveBeenCalled();
-    // The very same iframe elements are kept: hydration did not re-create (and so reload) them.
-    expect([...container.querySelectorAll('iframe')]).toEqual(iframesBefore);
+    // The very same wrapper elements are kept (hydration re-created nothing), and each embed made one iframe.
+    expect([...container.querySelectorAll('[data-svc-embed]')]).toEqual(wrappersBefore);
+    const iframes = [...container.querySelectorAll('iframe')];
+    expect(iframes.map((iframe) => iframe.getAttribute('data-svc-embed-id'))).toEqual(
+      wrappersBefore.map((wrapper) => wrapper.getAttribute('data-svc-embed')),
+    );
+    expect(iframes[0]?.src).toBe(`${TENANT}/embed/dashboard/sales?f_orders.status=%7B%22value%22%3A%22open%22%7D`);
+    expect(iframes[1]?.src).toBe(`${TENANT}/embed/chat?sessionId=abc`);
     expect(getMessageRouterStats()).toEqual({ routes: 2, listening: true });
     act(() => root?.unmount());
     expect(getMessageRouterStats()).toEqual({ routes: 0, listening: false });

@@ -2,7 +2,7 @@ import { act, cleanup, render } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { embedRegistry, getMessageRouterStats, SvcDashboard } from '../../../src/index.js';
-import { heldActionCount } from '../../../src/react/pendingActions.js';
+import { heldActionCount } from '../../../src/controller/heldActions.js';
 import { TENANT } from './harness.js';
 
 afterEach(() => {

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { SvcApp, SvcChat, SvcDashboard, useSvcEmbed } from '../../../src/index.js';
+import { SvcApp, SvcChat, SvcDashboard, SvcProvider, useSvcEmbed } from '../../../src/index.js';
 
 const TENANT = 'https://acme.example.com';
 
@@ -15,13 +15,26 @@ describe('server rendering', () => {
   });
 
   it.each([
-    ['SvcDashboard', <SvcDashboard key="d" tenantOrigin={TENANT} publicId="sales" session="s1" filters={{ 'orders.status': { value: 'open' } }} embedId="d" loading="Loading" />, `${TENANT}/embed/dashboard/sales?session=s1&amp;f_orders.status=%7B%22value%22%3A%22open%22%7D`],
-    ['SvcApp', <SvcApp key="a" tenantOrigin={TENANT} deploymentId={42} session="s2" />, `${TENANT}/embed/d/42/app?session=s2`],
-    ['SvcChat', <SvcChat key="c" tenantOrigin={TENANT} locale="de-DE" />, `${TENANT}/embed/chat?locale=de-DE`],
-  ])('renders %s to HTML with its iframe and address', (_name, element, src) => {
+    ['SvcDashboard', <SvcDashboard key="d" tenantOrigin={TENANT} publicId="sales" session="s1" filters={{ 'orders.status': { value: 'open' } }} embedId="d" loading="Loading" />],
+    ['SvcApp', <SvcApp key="a" tenantOrigin={TENANT} deploymentId={42} session="s2" />],
+    ['SvcChat', <SvcChat key="c" tenantOrigin={TENANT} locale="de-DE" />],
+  ])('renders %s to HTML as a busy placeholder with a preconnect, and no iframe or session', (_name, element) => {
     const html = renderToString(element);
-    expect(html).toContain('<iframe');
-    expect(html).toContain(`src="${src}"`);
+    // The iframe is made after hydration, when the host listens: a server-rendered one would load, post
+    // ready before anything listens, and spend a single-use session.
+    expect(html).not.toContain('<iframe');
+    expect(html).not.toMatch(/s1|s2/);
+    expect(html).toContain(`<link rel="preconnect" href="${TENANT}"/>`);
+    expect(html).toContain('aria-busy="true"');
+  });
+
+  it('renders the tenant from a surrounding provider', () => {
+    const html = renderToString(
+      <SvcProvider tenantOrigin={TENANT}>
+        <SvcDashboard publicId="sales" />
+      </SvcProvider>,
+    );
+    expect(html).toContain(`href="${TENANT}"`);
   });
 
   it('renders the loading fallback and a loading status from hooks', () => {

@@ -1,0 +1,36 @@
+import type { Surface } from '../protocol/envelope.js';
+
+/**
+ * Why a session is requested: `initial` for an embed's first load, `renewal` when the embed reported that
+ * its session failed (expired, revoked), `retry` when the app retries after an error.
+ */
+export type SessionRequestReason = 'initial' | 'renewal' | 'retry';
+
+/** What `getSession` is told about the load that needs a session. */
+export interface SessionRequest {
+  /** Which surface the session is for. */
+  readonly surface: Surface;
+  /** The embed's id on the page. */
+  readonly embedId: string;
+  /** The dashboard's public id (dashboard surface). */
+  readonly publicId?: string | undefined;
+  /** The deployment (app surface). */
+  readonly deploymentId?: number | string | undefined;
+  /** Why a session is needed now. */
+  readonly reason: SessionRequestReason;
+  /** Aborted when the embed unmounts (or is destroyed) before the session arrives: pass it to `fetch`. */
+  readonly signal: AbortSignal;
+}
+
+/**
+ * Acquires a new embed session id, usually from the app's own backend, which mints it with
+ * `svc-embed-react/server`'s `generateSession`. Called for every iframe load that needs a session; each id
+ * it returns is loaded exactly once.
+ *
+ * @example
+ * const getSession: GetSession = async ({ publicId, signal }) => {
+ *   const response = await fetch(`/api/embed-session?dashboard=${publicId}`, { method: 'POST', signal });
+ *   return (await response.json()).sessionId;
+ * };
+ */
+export type GetSession = (request: SessionRequest) => Promise<string>;

@@ -1,0 +1,509 @@
+import { buildEmbedUrl } from '../protocol/buildEmbedUrl.js';
+import { createEmbedBridge, type EmbedBridge } from '../protocol/createEmbedBridge.js';
+import type { EmbedDebugHook } from '../protocol/EmbedDebugReport.js';
+import { embedInspector } from '../protocol/embedInspector.js';
+import type { Surface } from '../protocol/envelope.js';
+import type { ErrorPayload } from '../protocol/eventPayloads.js';
+import { isDevelopment } from '../protocol/isDevelopment.js';
+import type { SvcEventMessage } from '../protocol/messages.js';
+import { type ControlledValues, createControlledSync } from './createControlledSync.js';
+import { createEmbedIframe } from './createEmbedIframe.js';
+import { releaseHeldActions } from './heldActions.js';
+import { isSessionFailure } from './isSessionFailure.js';
+import type { GetSession, SessionRequestReason } from './SessionRequest.js';
+import { sessionLedger } from './sessionLedger.js';
+
+/**
+ * Where an embed is in its lifecycle:
+ * - `idle`: created, not attached to a page element yet (also during server rendering);
+ * - `session`: waiting for `getSession`;
+ * - `loading`: the iframe is loading its address;
+ * - `ready`: the embed sent `ready` for the current load;
+ * - `renewing`: the session failed; a new one is being fetched and loaded;
+ * - `error`: the embed failed (a fatal error, a failed `getSession`); `retry()` starts again;
+ * - `destroyed`: torn down; nothing will happen any more.
+ */
+export type EmbedPhase = 'idle' | 'session' | 'loading' | 'ready' | 'renewing' | 'error' | 'destroyed';
+
+/** What a UI binding renders from: replaced (never mutated) on every change. */
+export interface EmbedControllerSnapshot {
+  readonly phase: EmbedPhase;
+  /** Whether the iframe is shown. Until then a loading placeholder stands in (see `reveal`). */
+  readonly visible: boolean;
+  /** Why the embed failed, in the shape of an `svc:event:error` payload (`phase` is `error`). */
+  readonly error: ErrorPayload | null;
+  /** How many addresses were loaded into an iframe (renewals and retries add one each). */
+  readonly loads: number;
+  /** How many times the session was renewed. */
+  readonly renewals: number;
+}
+
+/**
+ * When the iframe is shown:
+ * - `ready`: once `ready` arrived and the initial colour scheme, theme and locale were delivered (no flash of
+ *   unstyled embed); an iframe that loaded but sends no `ready` (the platform's sign-in page in private mode) is
+ *   shown after `revealTimeoutMs`;
+ * - `immediate`: at once, like a plain iframe.
+ */
+export type EmbedReveal = 'ready' | 'immediate';
+
+/** What may change between renders: read at the moment it is needed, so the latest value always counts. */
+export interface EmbedLiveOptions extends ControlledValues {
+  /** Acquires sessions (see {@link GetSession}). */
+  readonly getSession?: GetSession | undefined;
+  /** Receives everything the embed drops, with the reason. */
+  readonly onDebug?: EmbedDebugHook | undefined;
+  /** Receives failures that did not come from the embed (a rejected `getSession`, a reused session). */
+  readonly onFailure?: ((error: ErrorPayload) => void) | undefined;
+  /** The iframe's accessible title. */
+  readonly title?: string | undefined;
+}
+
+/** Options of {@link createEmbedController}. Everything except the live options is the embed's identity. */
+export interface EmbedControllerOptions extends EmbedLiveOptions {
+  readonly surface: Surface;
+  /** The tenant's origin, `https:` (or `http:` on a loopback host). */
+  readonly tenantOrigin: string;
+  /** The embed's id on the page (hooks address it by this). */
+  readonly embedId: string;
+  /** The dashboard's public id (dashboard surface). */
+  readonly publicId?: string | undefined;
+  /** The deployment (app surface). */
+  readonly deploymentId?: number | string | undefined;
+  /** A session id minted for this embed: used for the first load unless this page already loaded it. */
+  readonly session?: string | undefined;
+  /** Turn on the download controls. @default false */
+  readonly allowExport?: boolean | undefined;
+  /** Extra address parameters. */
+  readonly params?: Readonly<Record<string, string | number | boolean | undefined>> | undefined;
+  /** When the iframe is shown. @default 'ready' */
+  readonly reveal?: EmbedReveal | undefined;
+  /**
+   * How long after the iframe's `load` an embed that sent no `ready` is shown anyway (the sign-in page of
+   * private mode sends none).
+   * @default 1500
+   */
+  readonly revealTimeoutMs?: number | undefined;
+  /** How many actions may wait for `ready`. @default 100 */
+  readonly maxQueuedActions?: number | undefined;
+}
+
+/** One embed's lifecycle: address, session, bridge, controlled-value sync, reveal, renewal. */
+export interface EmbedController {
+  /** The message bridge (events, actions, store). It keeps its identity across renewals. */
+  readonly bridge: EmbedBridge;
+  /** The iframe of the current load (null before the first address is known). */
+  readonly iframe: HTMLIFrameElement | null;
+  getSnapshot(): EmbedControllerSnapshot;
+  /** Calls `listener` after every snapshot change; returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void;
+  /**
+   * Puts the embed into `host` (an element the UI owns) and starts its first load. Returns the function that
+   * detaches it; a detached controller is destroyed a microtask later unless attached again first (React's
+   * StrictMode detaches and attaches in one go: that keeps the load and the session).
+   */
+  attach(host: HTMLElement): () => void;
+  /** Takes the latest live options (after each render): sends only the controlled values that changed. */
+  update(live: EmbedLiveOptions): void;
+  /** After an error: starts again with a new load (and a new session in signed mode). */
+  retry(): void;
+  /** Tears everything down: aborts `getSession`, removes the iframe, disconnects the bridge. */
+  destroy(): void;
+}
+
+const FALLBACK_TITLES: Record<Surface, string> = {
+  dashboard: 'Analytics dashboard',
+  app: 'Analytics app',
+  chat: 'Analytics chat',
+};
+
+/** Waits two animation frames: the embed has handled the flushed actions and painted before it is shown. */
+const afterPaint = (callback: () => void): (() => void) => {
+  if (typeof requestAnimationFrame !== 'function') {
+    const timer = setTimeout(callback, 32);
+    return () => clearTimeout(timer);
+  }
+  let second = 0;
+  const first = requestAnimationFrame(() => {
+    second = requestAnimationFrame(callback);
+  });
+  return () => {
+    cancelAnimationFrame(first);
+    cancelAnimationFrame(second);
+  };
+};
+
+const describeError = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Creates the controller of one embed. Creating it has no side effect (safe during server rendering and in
+ * render functions that run twice); {@link EmbedController.attach} starts the work. A bad identity (a missing
+ * `publicId`, an `http:` tenant that is not loopback, the app surface without any session source) throws here.
+ *
+ * @example
+ * const controller = createEmbedController({
+ *   surface: 'dashboard',
+ *   tenantOrigin: 'https://acme.example.com',
+ *   embedId: 'sales',
+ *   publicId: 'sales-overview',
+ *   getSession: ({ signal }) => fetch('/api/embed-session', { method: 'POST', signal }).then((r) => r.text()),
+ *   colorScheme: 'dark',
+ * });
+ * const detach = controller.attach(document.getElementById('sales-embed')!);
+ * controller.update({ colorScheme: 'light' }); // sent as svc:action:set-color-scheme once ready
+ */
+export function createEmbedController(options: EmbedControllerOptions): EmbedController {
+  const { surface, embedId } = options;
+  const signed = options.session !== undefined || options.getSession !== undefined;
+  const reveal = options.reveal ?? 'ready';
+  const revealTimeoutMs = options.revealTimeoutMs ?? 1500;
+  let live: EmbedLiveOptions = options;
+
+  const address = (session: string | undefined): string =>
+    buildEmbedUrl({
+      surface,
+      tenantOrigin: options.tenantOrigin,
+      publicId: options.publicId,
+      deploymentId: options.deploymentId,
+      session,
+      allowExport: options.allowExport,
+      filters: live.filters,
+      locale: live.locale,
+      params: options.params,
+    });
+  // Validate the identity now, with a stand-in session, so a bad prop fails where it is written.
+  address(signed ? 'session' : undefined);
+
+  const bridge = createEmbedBridge({
+    surface,
+    tenantOrigin: options.tenantOrigin,
+    embedId,
+    maxQueuedActions: options.maxQueuedActions,
+  });
+  const sync = createControlledSync(bridge, { filters: options.filters, locale: options.locale });
+
+  let snapshot: EmbedControllerSnapshot = { phase: 'idle', visible: false, error: null, loads: 0, renewals: 0 };
+  const listeners = new Set<() => void>();
+  const set = (change: Partial<EmbedControllerSnapshot>): void => {
+    snapshot = { ...snapshot, ...change };
+    for (const listener of [...listeners]) listener();
+  };
+  const trace = (phase: string, detail?: string): void => {
+    if (embedInspector.active) embedInspector.emit({ kind: 'lifecycle', embedId, at: Date.now(), phase, detail });
+  };
+
+  let host: HTMLElement | null = null;
+  let iframe: HTMLIFrameElement | null = null;
+  let disconnect: (() => void) | null = null;
+  let removeDebugHook: (() => void) | null = null;
+  let started = false;
+  let destroyed = false;
+  let teardownScheduled = false;
+  /** Bumped by every load: a late `getSession` answer or timer of an earlier load is ignored. */
+  let generation = 0;
+  let abort: AbortController | null = null;
+  let readySinceLoad = false;
+  /** Renewals since the last `ready`: at most one, so a platform that keeps refusing cannot loop. */
+  let renewalsWithoutReady = 0;
+  let lastPath: string | undefined;
+  let cancelReveal: (() => void) | null = null;
+  let revealTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Per iframe document: `load` events seen, and whether the first document sent `ready` before its `load`. */
+  let frameLoads = 0;
+  let readyAtLoad = -1;
+  let readyBeforeLoad: boolean | null = null;
+
+  const clearRevealWork = (): void => {
+    cancelReveal?.();
+    cancelReveal = null;
+    clearTimeout(revealTimer);
+  };
+
+  const show = (): void => {
+    clearRevealWork();
+    if (iframe) {
+      iframe.style.opacity = '';
+      iframe.style.pointerEvents = '';
+      iframe.removeAttribute('tabindex');
+      iframe.removeAttribute('aria-hidden');
+    }
+    if (!snapshot.visible) {
+      set({ visible: true });
+      trace('revealed');
+    }
+  };
+
+  const fail = (error: ErrorPayload, fromEmbed: boolean): void => {
+    abort?.abort();
+    abort = null;
+    if (fromEmbed) {
+      // The embed's own error page is worth seeing when the app shows no fallback over it.
+      show();
+    } else {
+      clearRevealWork();
+      bridge.store.setState({ status: 'error', lastError: error });
+      live.onFailure?.(error);
+    }
+    set({ phase: 'error', error });
+    trace('error', error.message);
+  };
+
+  const onFrameLoad = (frame: HTMLIFrameElement, loadGeneration: number): void => {
+    if (loadGeneration !== generation || frame !== iframe) return;
+    frameLoads += 1;
+    if (frameLoads > 1) {
+      // The document was replaced without us (the embed reloaded itself). Its actions must wait for its next
+      // ready. A first document that sent ready before its load event tells us this embed does that: then a
+      // ready seen since the previous load belongs to the new document.
+      const newDocumentReady = readyBeforeLoad === true && readyAtLoad === frameLoads - 1;
+      if (!newDocumentReady) {
+        readySinceLoad = false;
+        bridge.reset();
+        trace('reloaded');
+      }
+    }
+    if (!readySinceLoad && reveal === 'ready' && !snapshot.visible) {
+      clearTimeout(revealTimer);
+      revealTimer = setTimeout(() => {
+        if (loadGeneration === generation && !readySinceLoad && snapshot.phase === 'loading') show();
+      }, revealTimeoutMs);
+    }
+  };
+
+  const load = (session: string | undefined, loadGeneration: number): void => {
+    if (loadGeneration !== generation || destroyed) return;
+    let src: string;
+    try {
+      src = address(session);
+    } catch (error) {
+      fail({ message: describeError(error), name: 'TypeError', fatal: true, context: 'address' }, false);
+      return;
+    }
+    if (session !== undefined) sessionLedger.add(session);
+    const previous = iframe;
+    const frame = createEmbedIframe({
+      src,
+      embedId,
+      title: live.title ?? FALLBACK_TITLES[surface],
+      hidden: reveal === 'ready',
+    });
+    frame.addEventListener('load', () => onFrameLoad(frame, loadGeneration));
+    iframe = frame;
+    frameLoads = 0;
+    readyAtLoad = -1;
+    readySinceLoad = false;
+    if (previous) {
+      // A new document in a new element: no history entry, and nothing of the old one can post as the new.
+      bridge.reset();
+      previous.replaceWith(frame);
+    } else host?.append(frame);
+    if (reveal === 'immediate') show();
+    set({ phase: 'loading', loads: snapshot.loads + 1, visible: reveal === 'immediate', error: null });
+    trace('loading', session === undefined ? 'private mode' : 'signed mode');
+  };
+
+  const sessionUsedError = (): ErrorPayload => ({
+    name: 'SessionError',
+    context: 'session',
+    fatal: true,
+    message: isDevelopment
+      ? 'This embed session was already loaded on this page, and sessions are single-use. Pass getSession ' +
+        '(on the component or on <SvcProvider>) so each load gets a new session.'
+      : 'session already used',
+  });
+
+  /** Finds the session for a new load (synchronously when it can), then loads. */
+  const start = (reason: SessionRequestReason): void => {
+    generation += 1;
+    const loadGeneration = generation;
+    clearRevealWork();
+    if (!signed) {
+      load(undefined, loadGeneration);
+      return;
+    }
+    const given = options.session;
+    if (reason === 'initial' && given !== undefined && !sessionLedger.has(given)) {
+      load(given, loadGeneration);
+      return;
+    }
+    const getSession = live.getSession;
+    if (getSession === undefined) {
+      fail(sessionUsedError(), false);
+      return;
+    }
+    abort?.abort();
+    const controller = new AbortController();
+    abort = controller;
+    set({ phase: reason === 'renewal' ? 'renewing' : 'session', visible: false, error: null });
+    trace('session-requested', reason);
+    let pending: Promise<string>;
+    try {
+      pending = Promise.resolve(
+        getSession({
+          surface,
+          embedId,
+          publicId: options.publicId,
+          deploymentId: options.deploymentId,
+          reason,
+          signal: controller.signal,
+        }),
+      );
+    } catch (error) {
+      pending = Promise.reject(error);
+    }
+    pending.then(
+      (session) => {
+        if (loadGeneration !== generation || destroyed) return;
+        abort = null;
+        if (typeof session !== 'string' || session === '') {
+          fail({ name: 'SessionError', context: 'getSession', fatal: true, message: 'getSession did not return a session id' }, false);
+        } else if (sessionLedger.has(session)) {
+          fail(sessionUsedError(), false);
+        } else load(session, loadGeneration);
+      },
+      (error: unknown) => {
+        if (loadGeneration !== generation || destroyed) return;
+        fail({ name: 'SessionError', context: 'getSession', fatal: true, message: `getSession failed: ${describeError(error)}` }, false);
+      },
+    );
+  };
+
+  const current = (): ControlledValues => live;
+
+  const onMessage = (message: SvcEventMessage): void => {
+    switch (message.type) {
+      case 'svc:event:ready': {
+        readySinceLoad = true;
+        renewalsWithoutReady = 0;
+        readyAtLoad = frameLoads;
+        if (readyBeforeLoad === null) readyBeforeLoad = frameLoads === 0;
+        if (bridge.store.getState().readyCount > 1) {
+          // A new document lost the runtime state: send every controlled value again, and go back to where
+          // the viewer was (the last path the embed reported).
+          // A controlled `path` is sent by reapply and wins; otherwise the last reported path is where to go.
+          sync.reapply(current());
+          if (live.path === undefined && lastPath !== undefined) bridge.send('svc:action:navigate', { path: lastPath });
+        }
+        if (snapshot.phase !== 'ready' || snapshot.error !== null) set({ phase: 'ready', error: null });
+        if (!snapshot.visible) {
+          clearTimeout(revealTimer);
+          cancelReveal?.();
+          cancelReveal = afterPaint(show);
+        }
+        return;
+      }
+      case 'svc:event:view':
+      case 'svc:event:navigate':
+        sync.observePath(message.payload.path);
+        lastPath = message.payload.path;
+        return;
+      case 'svc:event:error': {
+        const error = message.payload;
+        if (error.fatal !== true) return;
+        if (
+          signed &&
+          live.getSession !== undefined &&
+          renewalsWithoutReady === 0 &&
+          isSessionFailure(error, { signed, readySinceLoad })
+        ) {
+          renewalsWithoutReady += 1;
+          bridge.store.setState({ status: 'loading' });
+          set({ renewals: snapshot.renewals + 1 });
+          trace('renewing', error.name ?? error.message);
+          start('renewal');
+          return;
+        }
+        fail(error, true);
+        return;
+      }
+      default:
+    }
+  };
+  bridge.onAny(onMessage);
+
+  const teardown = (): void => {
+    if (destroyed) return;
+    destroyed = true;
+    generation += 1;
+    clearRevealWork();
+    abort?.abort();
+    abort = null;
+    removeDebugHook?.();
+    disconnect?.();
+    bridge.destroy();
+    iframe?.remove();
+    iframe = null;
+    host = null;
+    set({ phase: 'destroyed', visible: false });
+    trace('destroyed');
+  };
+
+  const setDebugHook = (hook: EmbedDebugHook | undefined): void => {
+    // Installed only while the app has one, so a dropped foreign message costs nothing otherwise.
+    if (hook !== undefined && removeDebugHook === null) {
+      removeDebugHook = bridge.addDebugHook((report) => live.onDebug?.(report));
+    } else if (hook === undefined && removeDebugHook !== null) {
+      removeDebugHook();
+      removeDebugHook = null;
+    }
+  };
+
+  return {
+    bridge,
+    get iframe() {
+      return iframe;
+    },
+    getSnapshot: () => snapshot,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    attach(element) {
+      if (destroyed) throw new Error(`embed "${embedId}" was destroyed; create a new controller`);
+      teardownScheduled = false;
+      if (host !== element) {
+        host = element;
+        if (iframe) element.append(iframe);
+      }
+      setDebugHook(live.onDebug);
+      if (!bridge.isConnected) {
+        disconnect = bridge.connect(() => iframe?.contentWindow);
+        releaseHeldActions(bridge, (detail) => bridge.report({ reason: 'unaddressed-action', detail }));
+      }
+      if (!started) {
+        started = true;
+        start('initial');
+      }
+      let detached = false;
+      return () => {
+        if (detached) return;
+        detached = true;
+        // Leave the page's listener and registry at once; keep the iframe and the session for a microtask,
+        // in case the same commit attaches again (StrictMode), and only then tear down.
+        disconnect?.();
+        disconnect = null;
+        removeDebugHook?.();
+        removeDebugHook = null;
+        teardownScheduled = true;
+        queueMicrotask(() => {
+          if (teardownScheduled) teardown();
+        });
+      };
+    },
+    update(next) {
+      live = next;
+      setDebugHook(next.onDebug);
+      if (iframe && next.title !== undefined && iframe.title !== next.title) iframe.title = next.title;
+      if (!destroyed) sync.update(next);
+    },
+    retry() {
+      if (snapshot.phase !== 'error' || destroyed) return;
+      renewalsWithoutReady = 0;
+      bridge.store.setState({ status: 'loading', lastError: null });
+      start('retry');
+    },
+    destroy: teardown,
+  };
+}

@@ -1,0 +1,21 @@
+/**
+ * The embed session ids this page has loaded into an iframe. A session is single-use: the platform exchanges it
+ * for a token on the first load and refuses it afterwards, so loading one twice always ends in an error page.
+ * The ledger lets the controller refuse before that happens. Ids are kept for the page's lifetime; a page
+ * loads a handful of sessions, and the cap only guards against a runaway loop.
+ */
+const loaded = new Set<string>();
+const LIMIT = 10_000;
+
+/** Page-wide record of loaded session ids. */
+export const sessionLedger = {
+  /** Whether `sessionId` was already loaded on this page. */
+  has(sessionId: string): boolean {
+    return loaded.has(sessionId);
+  },
+  /** Records that `sessionId` is being loaded now. */
+  add(sessionId: string): void {
+    if (loaded.size >= LIMIT) loaded.delete(loaded.values().next().value as string);
+    loaded.add(sessionId);
+  },
+} as const;
