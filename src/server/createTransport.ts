@@ -115,6 +115,8 @@ const STATUS_TEXT: Record<number, string> = {
 };
 
 const RETRY_STATUSES = new Set([429, 502, 503, 504]);
+// POST is never retried, whatever failed (a dropped connection, a timeout, a 503): the first attempt may have
+// been carried out (a dashboard published, a session minted) even though no answer came back.
 const IDEMPOTENT = new Set(['GET', 'PUT', 'DELETE']);
 
 function defaultSleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
