@@ -4,6 +4,7 @@ import { describeValue } from './describeValue.js';
 import { FILTER_PARAMETER_PREFIX, isFilterKey } from './filterKey.js';
 import type { Filters } from './filterValue.js';
 import { normalizeTenantOrigin } from './normalizeTenantOrigin.js';
+import { isReservedAddressParam } from './reservedAddressParams.js';
 import { isDevelopment } from './isDevelopment.js';
 import { isWellFormedLocale } from './resolveLocale.js';
 
@@ -49,14 +50,16 @@ export interface BuildEmbedUrlOptions {
   readonly filters?: Filters | undefined;
   /** The initial UI language, a BCP 47 tag. */
   readonly locale?: string | undefined;
-  /** Extra address parameters. They can never override the session, filters, locale or allowExport. */
+  /**
+   * Extra address parameters. They can never set the session or any other identity (`embedToken`,
+   * `token`, ...), filters, locale or allowExport, in any letter case (see `RESERVED_ADDRESS_PARAMS`).
+   */
   readonly params?: EmbedAddressParams | undefined;
 }
 
 /** Id characters allowed in a path segment: unreserved URL characters only. */
 const SAFE_ID = /^[A-Za-z0-9._~-]{1,200}$/;
 const PARAM_NAME = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
-const RESERVED_PARAMS = new Set(['session', 'sessionId', 'allowExport', 'locale']);
 
 /**
  * Builds the address of an embed (the table "Embed addresses" of the project's spec decisions):
@@ -114,9 +117,14 @@ export function buildEmbedUrl(options: BuildEmbedUrlOptions): string {
   }
   for (const [name, value] of Object.entries(options.params ?? {})) {
     if (value === undefined) continue;
-    const isFilter = name.startsWith(FILTER_PARAMETER_PREFIX);
-    if (RESERVED_PARAMS.has(name) || isFilter) {
-      fail(`params.${name} is reserved`, isDevelopment && `params.${name} is reserved: use the ${isFilter ? 'filters' : name} option instead`);
+    if (isReservedAddressParam(name)) {
+      const lower = name.toLowerCase();
+      const instead = lower.startsWith(FILTER_PARAMETER_PREFIX)
+        ? 'use the filters option instead'
+        : lower === 'locale' || lower === 'allowexport'
+          ? `use the ${lower === 'locale' ? 'locale' : 'allowExport'} option instead`
+          : 'the viewer\'s identity comes only from the session option';
+      fail(`params.${name} is reserved`, isDevelopment && `params.${name} is reserved: ${instead}`);
     }
     if (!PARAM_NAME.test(name)) fail('invalid parameter name', isDevelopment && `params: ${describeValue(name)} is not a valid parameter name`);
     if (!['string', 'number', 'boolean'].includes(typeof value)) fail(`params.${name} must be a string, number or boolean`, false);

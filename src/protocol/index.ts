@@ -7,6 +7,7 @@
 export { ACTION_TYPES, actionPayloadChecks, COLOR_SCHEMES, STATE_ACTION_TYPES } from './actionPayloads.js';
 export type { ActionMap, ActionType, ColorScheme } from './actionPayloads.js';
 export { buildEmbedUrl } from './buildEmbedUrl.js';
+export { isReservedAddressParam, RESERVED_ADDRESS_PARAMS } from './reservedAddressParams.js';
 export type {
   BuildEmbedUrlOptions,
   ChatAddressParams,

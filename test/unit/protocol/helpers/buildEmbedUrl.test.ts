@@ -61,6 +61,21 @@ describe('buildEmbedUrl', () => {
     expect(() => buildEmbedUrl({ surface: 'chat', tenantOrigin: T, params: { 'bad name': 1 } })).toThrow(/not a valid parameter name/);
   });
 
+  it('refuses identity and reserved parameters in params, in any letter case, even without a session', () => {
+    const names = ['embedToken', 'EMBEDTOKEN', 'embedtoken', 'Session', 'SESSIONID', 'sessionid', 'token', 'Access_Token', 'jwt', 'Locale', 'ALLOWEXPORT', 'F_orders.status'];
+    for (const name of names) {
+      for (const surface of ['dashboard', 'chat'] as const) {
+        expect(() => buildEmbedUrl({ surface, tenantOrigin: T, publicId: 'x', params: { [name]: 'someone-elses-token' } }), name).toThrow(
+          `params.${name} is reserved`,
+        );
+      }
+    }
+    expect(() => buildEmbedUrl({ surface: 'chat', tenantOrigin: T, params: { embedToken: 't' } })).toThrow(/identity comes only from the session option/);
+    expect(() => buildEmbedUrl({ surface: 'chat', tenantOrigin: T, params: { LOCALE: 'de' } })).toThrow(/use the locale option/);
+    // Names that only contain a reserved word are not reserved.
+    expect(buildEmbedUrl({ surface: 'chat', tenantOrigin: T, params: { sessionLabel: 'a', tokenizer: 'b' } })).toBe(`${T}/embed/chat?sessionLabel=a&tokenizer=b`);
+  });
+
   it('validates the locale', () => {
     expect(buildEmbedUrl({ surface: 'chat', tenantOrigin: T, locale: 'pt-BR' })).toBe(`${T}/embed/chat?locale=pt-BR`);
     expect(() => buildEmbedUrl({ surface: 'chat', tenantOrigin: T, locale: 'xx_YY!' })).toThrow(/locale/);
