@@ -23,6 +23,8 @@ export async function copyText(text: string): Promise<boolean> {
   const focused = document.activeElement;
   document.body.append(area);
   try {
+    // The copy command copies the focused selection.
+    area.focus({ preventScroll: true });
     area.select();
     // Deprecated but still the only synchronous way where the Clipboard API is missing or refused.
     return typeof document.execCommand === 'function' && document.execCommand('copy');
