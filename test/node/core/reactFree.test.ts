@@ -41,7 +41,9 @@ describe('the protocol core', () => {
     const { files, packages } = importGraph('src/protocol/index.ts');
     expect(files.length).toBeGreaterThan(15);
     expect([...packages].sort()).toEqual(['zustand/vanilla']);
-    for (const file of files) expect(file).toContain(`${root}/src/protocol/`);
+    for (const file of files) expect(file).toMatch(new RegExp(`^${root}/src/(protocol|controller)/`));
+    // The embed controller (session, renewal, reveal) is part of that React-free core.
+    expect(files).toContain(`${root}/src/controller/createEmbedController.ts`);
   });
 
   it('keeps the zod schemas in their own entry, which imports only zod/mini and the core', () => {
@@ -51,8 +53,11 @@ describe('the protocol core', () => {
   });
 
   it('evaluates without React installed', async () => {
-    const { createEmbedBridge, parseEventMessage } = await import('../../../src/protocol/index.js');
+    const { createEmbedBridge, createEmbedController, parseEventMessage } = await import('../../../src/protocol/index.js');
     expect(typeof createEmbedBridge).toBe('function');
+    // Creating a controller is side-effect free, so it can run during server rendering.
+    const controller = createEmbedController({ surface: 'chat', tenantOrigin: 'https://acme.example.com', embedId: 'c' });
+    expect(controller.getSnapshot().phase).toBe('idle');
     expect(parseEventMessage(null).ok).toBe(false);
     expect(Object.keys(await import('../../../src/protocol/index.js')).some((name) => /^use[A-Z]/.test(name))).toBe(false);
   });

@@ -1,0 +1,370 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  createEmbedController,
+  type EmbedController,
+  type EmbedControllerOptions,
+  embedRegistry,
+  getMessageRouterStats,
+  type SessionRequest,
+} from '../../../src/protocol/index.js';
+import { deliver, eventEnvelope, readyPayload } from '../support/frames.js';
+
+const TENANT = 'https://acme.example.com';
+let sessionCounter = 0;
+/** A session id no test has used: the page-wide ledger remembers every id for the whole file. */
+const freshSession = (): string => `sess-${++sessionCounter}-${Math.random().toString(36).slice(2)}`;
+
+let host: HTMLDivElement;
+const controllers: EmbedController[] = [];
+
+beforeEach(() => {
+  host = document.createElement('div');
+  document.body.append(host);
+});
+
+afterEach(() => {
+  for (const controller of controllers.splice(0)) controller.destroy();
+  document.body.innerHTML = '';
+  vi.useRealTimers();
+});
+
+function make(options: Partial<EmbedControllerOptions> = {}): EmbedController {
+  const controller = createEmbedController({
+    surface: 'dashboard',
+    tenantOrigin: TENANT,
+    embedId: `e${controllers.length}`,
+    publicId: 'sales',
+    ...options,
+  });
+  controllers.push(controller);
+  return controller;
+}
+
+/** The iframe's window, with a spy recording what the host posts to it. */
+function windowOf(controller: EmbedController) {
+  const iframe = controller.iframe;
+  if (!iframe?.contentWindow) throw new Error('no iframe window');
+  const posted = vi.spyOn(iframe.contentWindow, 'postMessage').mockImplementation(() => {});
+  const types = () => posted.mock.calls.map(([message]) => (message as { type: string }).type);
+  const payloads = () => posted.mock.calls.map(([message]) => (message as { payload: unknown }).payload);
+  return { win: iframe.contentWindow, posted, types, payloads };
+}
+
+const send = (win: Window, type: string, payload: Record<string, unknown>) =>
+  deliver(eventEnvelope(type, payload), TENANT, win);
+const ready = (win: Window) => send(win, 'svc:event:ready', readyPayload());
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+const revealed = (controller: EmbedController) =>
+  vi.waitFor(() => expect(controller.getSnapshot().visible).toBe(true));
+
+/** A `getSession` that hands out fresh ids and records each request. */
+function sessionSource() {
+  const requests: SessionRequest[] = [];
+  const ids: string[] = [];
+  const getSession = vi.fn(async (request: SessionRequest) => {
+    requests.push(request);
+    const id = freshSession();
+    ids.push(id);
+    return id;
+  });
+  return { getSession, requests, ids };
+}
+
+describe('creating and attaching', () => {
+  it('does nothing until attached, then loads one hidden iframe in the host', () => {
+    const controller = make({ filters: { 'orders.status': { value: 'open' } } });
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'idle', visible: false, loads: 0 });
+    expect(controller.iframe).toBeNull();
+    expect(getMessageRouterStats().routes).toBe(0);
+    controller.attach(host);
+    const iframe = host.querySelector('iframe');
+    expect(iframe).toBe(controller.iframe);
+    expect(iframe?.src).toBe(`${TENANT}/embed/dashboard/sales?f_orders.status=%7B%22value%22%3A%22open%22%7D`);
+    expect(iframe?.style.opacity).toBe('0');
+    expect(iframe?.tabIndex).toBe(-1);
+    expect(iframe?.getAttribute('aria-hidden')).toBe('true');
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'loading', visible: false, loads: 1 });
+    expect(embedRegistry.get(controller.bridge.embedId)).toBe(controller.bridge);
+  });
+
+  it('refuses a bad identity when created, naming what is wrong', () => {
+    expect(() => make({ tenantOrigin: 'http://acme.example.com' })).toThrow(/https/);
+    expect(() => make({ surface: 'app', publicId: undefined, deploymentId: 42 })).toThrow(/session/);
+  });
+
+  it('survives a detach and attach in one go (StrictMode) with one load, and tears down after a real detach', async () => {
+    const { getSession } = sessionSource();
+    const controller = make({ getSession });
+    const detach = controller.attach(host);
+    detach();
+    controller.attach(host)();
+    const detachAgain = controller.attach(host);
+    await flush();
+    expect(getSession).toHaveBeenCalledTimes(1);
+    expect(host.querySelectorAll('iframe')).toHaveLength(1);
+    detachAgain();
+    // Leaves the page's listener and registry at once...
+    expect(getMessageRouterStats()).toEqual({ routes: 0, listening: false });
+    await flush();
+    // ...and everything else a microtask later.
+    expect(controller.getSnapshot().phase).toBe('destroyed');
+    expect(host.querySelector('iframe')).toBeNull();
+  });
+});
+
+describe('reveal', () => {
+  it('shows the iframe after ready, once the initial colour scheme and theme went out', async () => {
+    const controller = make({ colorScheme: 'dark', theme: { primaryColor: '#f00' } });
+    controller.attach(host);
+    controller.update({ colorScheme: 'dark', theme: { primaryColor: '#f00' } });
+    const { win, types } = windowOf(controller);
+    expect(types()).toEqual([]);
+    ready(win);
+    // Flushed in the task that handled ready, before the iframe becomes visible.
+    expect(types()).toEqual(['svc:action:set-color-scheme', 'svc:action:set-theme']);
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'ready', visible: false });
+    await revealed(controller);
+    expect(controller.iframe?.style.opacity).toBe('');
+    expect(controller.iframe?.hasAttribute('tabindex')).toBe(false);
+    expect(controller.iframe?.hasAttribute('aria-hidden')).toBe(false);
+  });
+
+  it('shows an iframe that loaded but sent no ready (a sign-in page) after revealTimeoutMs', () => {
+    vi.useFakeTimers();
+    const controller = make({ revealTimeoutMs: 800 });
+    controller.attach(host);
+    controller.iframe?.dispatchEvent(new Event('load'));
+    vi.advanceTimersByTime(799);
+    expect(controller.getSnapshot().visible).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(controller.getSnapshot().visible).toBe(true);
+  });
+
+  it('shows the iframe at once with reveal "immediate"', () => {
+    const controller = make({ reveal: 'immediate' });
+    controller.attach(host);
+    expect(controller.getSnapshot().visible).toBe(true);
+    expect(controller.iframe?.style.opacity).toBe('');
+  });
+});
+
+describe('sessions', () => {
+  it('uses a session prop once per page; a second embed with it and no getSession fails with a pointer to getSession', () => {
+    const session = freshSession();
+    const first = make({ session });
+    first.attach(host);
+    expect(first.iframe?.src).toBe(`${TENANT}/embed/dashboard/sales?session=${session}`);
+    const onFailure = vi.fn();
+    const second = make({ session, onFailure });
+    second.attach(host);
+    expect(second.iframe).toBeNull();
+    expect(second.getSnapshot().phase).toBe('error');
+    expect(second.getSnapshot().error).toMatchObject({ name: 'SessionError', fatal: true });
+    expect(second.getSnapshot().error?.message).toMatch(/single-use.*getSession/s);
+    // The failure reaches the app (onError) and the store (useSvcEmbed), and never echoes the session id.
+    expect(onFailure).toHaveBeenCalledWith(second.getSnapshot().error);
+    expect(second.bridge.store.getState()).toMatchObject({ status: 'error' });
+    expect(JSON.stringify(second.getSnapshot().error)).not.toContain(session);
+  });
+
+  it('fetches a new session through getSession when the session prop was already loaded', async () => {
+    const session = freshSession();
+    make({ session }).attach(host);
+    const { getSession, requests, ids } = sessionSource();
+    const controller = make({ session, getSession, embedId: 'second' });
+    controller.attach(document.body.appendChild(document.createElement('div')));
+    expect(controller.getSnapshot().phase).toBe('session');
+    await vi.waitFor(() => expect(controller.iframe).not.toBeNull());
+    expect(requests).toEqual([
+      expect.objectContaining({ surface: 'dashboard', embedId: 'second', publicId: 'sales', reason: 'initial' }),
+    ]);
+    expect(controller.iframe?.src).toBe(`${TENANT}/embed/dashboard/sales?session=${ids[0]}`);
+  });
+
+  it('calls getSession with the identity and an abort signal that fires when the embed is torn down', async () => {
+    let request: SessionRequest | undefined;
+    const controller = make({
+      surface: 'app',
+      publicId: undefined,
+      deploymentId: 42,
+      getSession: (r) => {
+        request = r;
+        return new Promise(() => {});
+      },
+    });
+    const detach = controller.attach(host);
+    expect(request).toMatchObject({ surface: 'app', deploymentId: 42, reason: 'initial' });
+    expect(request?.signal.aborted).toBe(false);
+    detach();
+    await flush();
+    expect(request?.signal.aborted).toBe(true);
+    expect(host.querySelector('iframe')).toBeNull();
+  });
+
+  it('reports a rejected getSession as an error with a retry that fetches again', async () => {
+    let calls = 0;
+    const getSession = vi.fn(async () => {
+      calls += 1;
+      if (calls === 1) throw new Error('backend down');
+      return freshSession();
+    });
+    const onFailure = vi.fn();
+    const controller = make({ getSession, onFailure });
+    controller.attach(host);
+    await vi.waitFor(() => expect(controller.getSnapshot().phase).toBe('error'));
+    expect(controller.getSnapshot().error).toMatchObject({ name: 'SessionError', context: 'getSession', message: 'getSession failed: backend down' });
+    expect(onFailure).toHaveBeenCalledTimes(1);
+    controller.retry();
+    await vi.waitFor(() => expect(controller.getSnapshot().phase).toBe('loading'));
+    expect(getSession).toHaveBeenLastCalledWith(expect.objectContaining({ reason: 'retry' }));
+    expect(controller.bridge.store.getState()).toMatchObject({ status: 'loading', lastError: null });
+  });
+
+  it('refuses a session id getSession returns twice, and an empty one', async () => {
+    const reused = freshSession();
+    const first = make({ getSession: async () => reused });
+    first.attach(host);
+    await vi.waitFor(() => expect(first.iframe).not.toBeNull());
+    const second = make({ getSession: async () => reused });
+    second.attach(document.body.appendChild(document.createElement('div')));
+    await vi.waitFor(() => expect(second.getSnapshot().phase).toBe('error'));
+    expect(second.iframe).toBeNull();
+    const third = make({ getSession: async () => '' });
+    third.attach(document.body.appendChild(document.createElement('div')));
+    await vi.waitFor(() => expect(third.getSnapshot().error?.message).toMatch(/did not return a session id/));
+  });
+});
+
+describe('renewal', () => {
+  it('renews a failed session: new session, new iframe, values re-applied, back to the last path', async () => {
+    const { getSession, requests, ids } = sessionSource();
+    const controller = make({ getSession, colorScheme: 'dark' });
+    controller.attach(host);
+    controller.update({ getSession, colorScheme: 'dark' });
+    await vi.waitFor(() => expect(controller.iframe).not.toBeNull());
+    const first = windowOf(controller);
+    const firstFrame = controller.iframe;
+    ready(first.win);
+    send(first.win, 'svc:event:view', { surface: 'dashboard', path: '/embed/dashboard/sales/tab/2' });
+    await revealed(controller);
+    send(first.win, 'svc:event:error', { message: 'The session expired', name: 'SessionExpiredError', fatal: true });
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'renewing', visible: false, renewals: 1 });
+    expect(controller.bridge.store.getState().status).toBe('loading');
+    await vi.waitFor(() => expect(controller.iframe).not.toBe(firstFrame));
+    expect(requests.map((r) => r.reason)).toEqual(['initial', 'renewal']);
+    expect(firstFrame?.isConnected).toBe(false);
+    expect(host.querySelectorAll('iframe')).toHaveLength(1);
+    expect(controller.iframe?.src).toBe(`${TENANT}/embed/dashboard/sales?session=${ids[1]}`);
+    const second = windowOf(controller);
+    // Nothing goes to the new document before its ready.
+    controller.bridge.send('svc:action:refresh');
+    expect(second.types()).toEqual([]);
+    ready(second.win);
+    expect(second.types()).toEqual(['svc:action:refresh', 'svc:action:set-color-scheme', 'svc:action:navigate']);
+    expect(second.payloads()[2]).toEqual({ path: '/embed/dashboard/sales/tab/2' });
+    await revealed(controller);
+  });
+
+  it('renews at most once without a ready in between, then shows the error', async () => {
+    const { getSession } = sessionSource();
+    const controller = make({ getSession });
+    controller.attach(host);
+    await vi.waitFor(() => expect(controller.iframe).not.toBeNull());
+    send(windowOf(controller).win, 'svc:event:error', { message: 'token expired', fatal: true });
+    await vi.waitFor(() => expect(getSession).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(controller.getSnapshot().phase).toBe('loading'));
+    send(windowOf(controller).win, 'svc:event:error', { message: 'token expired', fatal: true });
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'error', renewals: 1 });
+    await flush();
+    expect(getSession).toHaveBeenCalledTimes(2);
+    // After a ready, a later failure may renew again.
+    controller.retry();
+    await vi.waitFor(() => expect(controller.getSnapshot().phase).toBe('loading'));
+    ready(windowOf(controller).win);
+    send(windowOf(controller).win, 'svc:event:error', { message: 'x', name: 'SessionError', fatal: true });
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'renewing', renewals: 2 });
+  });
+
+  it('does not renew a non-session error, a non-fatal one, or a private-mode embed', async () => {
+    const { getSession } = sessionSource();
+    const signed = make({ getSession });
+    signed.attach(host);
+    await vi.waitFor(() => expect(signed.iframe).not.toBeNull());
+    const { win } = windowOf(signed);
+    ready(win);
+    send(win, 'svc:event:error', { message: 'token expired', fatal: false });
+    expect(signed.getSnapshot().phase).toBe('ready');
+    send(win, 'svc:event:error', { message: 'Chart query failed', name: 'QueryError', fatal: true });
+    expect(signed.getSnapshot()).toMatchObject({ phase: 'error', renewals: 0 });
+    const open = make({ embedId: 'private' });
+    open.attach(document.body.appendChild(document.createElement('div')));
+    send(windowOf(open).win, 'svc:event:error', { message: 'Session expired', fatal: true });
+    expect(open.getSnapshot()).toMatchObject({ phase: 'error', renewals: 0 });
+    expect(getSession).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('an iframe that reloads itself', () => {
+  it('holds actions until the new document is ready, then re-applies the controlled values', () => {
+    const controller = make({ locale: 'de-DE', colorScheme: 'dark' });
+    controller.attach(host);
+    controller.update({ locale: 'de-DE', colorScheme: 'dark' });
+    const { win, types } = windowOf(controller);
+    const iframe = controller.iframe as HTMLIFrameElement;
+    iframe.dispatchEvent(new Event('load'));
+    ready(win);
+    expect(types()).toEqual(['svc:action:set-color-scheme']);
+    // The embed reloads its document: a second load event.
+    iframe.dispatchEvent(new Event('load'));
+    controller.bridge.send('svc:action:refresh');
+    expect(types()).toEqual(['svc:action:set-color-scheme']);
+    ready(win);
+    expect(types()).toEqual([
+      'svc:action:set-color-scheme',
+      'svc:action:refresh',
+      'svc:action:set-color-scheme',
+      'svc:action:set-locale',
+    ]);
+  });
+
+  it('keeps an embed that sends ready before its load event ready across that load event', () => {
+    const controller = make();
+    controller.attach(host);
+    const { win, types } = windowOf(controller);
+    const iframe = controller.iframe as HTMLIFrameElement;
+    ready(win);
+    iframe.dispatchEvent(new Event('load'));
+    controller.bridge.send('svc:action:refresh');
+    expect(types()).toEqual(['svc:action:refresh']);
+    // Its reload: ready first, then load; the ready belongs to the new document.
+    ready(win);
+    iframe.dispatchEvent(new Event('load'));
+    controller.bridge.send('svc:action:refresh');
+    expect(types()).toEqual(['svc:action:refresh', 'svc:action:refresh']);
+  });
+});
+
+describe('debug reports', () => {
+  it('reads nothing of a dropped foreign message unless the app has an onDebug', () => {
+    const controller = make();
+    controller.attach(host);
+    const foreign = document.body.appendChild(document.createElement('iframe')).contentWindow as Window;
+    const data = vi.fn(() => ({ source: 'svc-embed' }));
+    const dispatchForeign = () => {
+      const event = new MessageEvent('message', { origin: 'https://evil.example', source: foreign });
+      Object.defineProperty(event, 'data', { get: data });
+      window.dispatchEvent(event);
+    };
+    dispatchForeign();
+    expect(data).not.toHaveBeenCalled();
+    const onDebug = vi.fn();
+    controller.update({ onDebug });
+    dispatchForeign();
+    expect(data).toHaveBeenCalled();
+    expect(onDebug).toHaveBeenCalledWith(expect.objectContaining({ reason: 'wrong-origin' }));
+    controller.update({});
+    data.mockClear();
+    dispatchForeign();
+    expect(data).not.toHaveBeenCalled();
+  });
+});
