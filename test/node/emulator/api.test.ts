@@ -72,9 +72,15 @@ describe('management authentication', () => {
     expect((await call('GET', '/api/v1/deployments', { auth: c.apiToken })).json.error.message).toMatch(/malformed/);
     const version = async () => (await call('POST', '/api/v1/deployments/43/workbooks/140/publish', { auth: bearer(c.apiToken) })).json.versionNumber as number;
     const before = await version();
-    for (const auth of [bearer(c.scopedApiToken), bearer(c.expiredApiToken), undefined]) {
+    // spec.md: a missing or expired credential is 401; a valid one scoped to another deployment is 403.
+    const refusals: [string, string | undefined, number][] = [
+      ['a key scoped to another deployment', bearer(c.scopedApiToken), 403],
+      ['an expired key', bearer(c.expiredApiToken), 401],
+      ['no credential', undefined, 401],
+    ];
+    for (const [name, auth, status] of refusals) {
       const r = await call('POST', '/api/v1/deployments/43/workbooks/140/publish', auth === undefined ? {} : { auth });
-      expect([401, 403]).toContain(r.status);
+      expect(r.status, name).toBe(status);
     }
     expect(await version()).toBe(before + 1);
   });
