@@ -1,0 +1,28 @@
+// A host app for the devtools suite: an embed and the inspector panel, imported from the built package by
+// name, as an app does.
+import { StrictMode, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { type ColorScheme, SvcDashboard } from 'svc-embed-react';
+import { SvcDevtools } from 'svc-embed-react/devtools';
+
+const tenant = new URLSearchParams(location.search).get('tenant') ?? '';
+
+function Host() {
+  const [scheme, setScheme] = useState<ColorScheme>('dark');
+  return (
+    <>
+      <h1 style={{ fontSize: 16 }}>Devtools host</h1>
+      <button type="button" onClick={() => setScheme(scheme === 'dark' ? 'light' : 'dark')}>
+        Toggle colour scheme
+      </button>
+      <SvcDashboard embedId="sales" tenantOrigin={tenant} publicId="sales-overview" colorScheme={scheme} style={{ height: 480, width: 760 }} />
+      <SvcDevtools defaultOpen position="bottom-right" />
+    </>
+  );
+}
+
+createRoot(document.getElementById('root') as HTMLElement).render(
+  <StrictMode>
+    <Host />
+  </StrictMode>,
+);
