@@ -24,10 +24,13 @@ const entries: Record<string, string> = {
   'server/index': src('server/index.ts'),
   'emulator/index': src('emulator/index.ts'),
   cli: src('cli.ts'),
+  'devtools/index': src('devtools/index.ts'),
+  // Its own file, so an app's production bundle, where `<SvcDevtools>` folds to a no-op, drops it whole.
+  'devtools/SvcDevtoolsPanel': src('devtools/SvcDevtoolsPanel.tsx'),
 };
 
 /** Entries that render React: their output starts with the `'use client'` directive. */
-const reactEntries = new Set(['index']);
+const reactEntries = new Set(['index', 'devtools/index', 'devtools/SvcDevtoolsPanel']);
 
 /**
  * What the browser entries and the server client depend on stays an import. The emulator's HTTP server
@@ -86,7 +89,7 @@ export default defineConfig(({ mode }) => {
   if (mode === 'cjs') {
     // CommonJS copies of the entries a `require` reaches (Jest's default setup, older tools). They share
     // their own chunk, so within one module system there is one message router and one embed registry.
-    const commonjsEntries = ['index', 'protocol/index', 'schemas/index', 'testing/index', 'server/index'];
+    const commonjsEntries = ['index', 'protocol/index', 'schemas/index', 'testing/index', 'server/index', 'devtools/index', 'devtools/SvcDevtoolsPanel'];
     return {
       plugins: [react(), developmentGuards(), commonjsTypes(fileURLToPath(new URL('./dist', import.meta.url)))],
       build: {
