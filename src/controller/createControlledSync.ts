@@ -2,7 +2,7 @@ import type { ColorScheme } from '../protocol/actionPayloads.js';
 import type { EmbedBridge } from '../protocol/createEmbedBridge.js';
 import type { EmbedTheme } from '../protocol/embedTheme.js';
 import { encodeFilterParameter } from '../protocol/encodeFilterParameter.js';
-import type { Filters } from '../protocol/filterValue.js';
+import type { Filters, FilterValue } from '../protocol/filterValue.js';
 import { stableKey } from './stableKey.js';
 
 /** The controlled props, as the app currently renders them. */
@@ -40,7 +40,7 @@ export function createControlledSync(
   let sentPath: string | undefined;
   let reportedPath: string | undefined;
 
-  const sendFilter = (key: string, value: Filters[string]): void => {
+  const sendFilter = (key: string, value: FilterValue): void => {
     bridge.send('svc:action:set-filter', { filterUrlParameter: encodeFilterParameter(key, value) });
     sentFilters.set(key, stableKey(value));
   };
@@ -51,7 +51,7 @@ export function createControlledSync(
       if (force || sentFilters.get(key) !== stableKey(value)) sendFilter(key, value);
     }
     for (const [key, sent] of sentFilters) {
-      const current = filters[key];
+      const current = (filters as Readonly<Record<string, FilterValue | undefined>>)[key];
       if (current !== undefined) continue;
       // A removed filter is sent as null, once (project decision: the platform documents no "clear").
       if (force ? addressFilters.some(([addressKey]) => addressKey === key) || sent !== 'null' : sent !== 'null') {

@@ -1,3 +1,5 @@
+import type { FilterKey } from './filterKey.js';
+
 /** A JSON value: what a filter's value may be once serialised. */
 export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 
@@ -10,5 +12,5 @@ export type FilterScalar = string | number | boolean | null;
  */
 export type FilterValue = { readonly value: FilterScalar | readonly FilterScalar[] } | JsonValue;
 
-/** Filters by `<semantic_view>.<dimension>` key. */
-export type Filters = Readonly<Record<string, FilterValue>>;
+/** Filters by `<semantic_view>.<dimension>` key: `{ 'orders.region': { value: 'EU' } }`. */
+export type Filters = Readonly<Record<FilterKey, FilterValue>>;

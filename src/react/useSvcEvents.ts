@@ -22,6 +22,15 @@ export interface UseSvcEventsOptions {
 }
 
 /**
+ * What follows the first argument of {@link useSvcEvents}: a handler typed for the named event (and options),
+ * or only options after an object of handlers. One signature rather than two overloads, so an unknown event
+ * name is one error naming the accepted names, not a report per overload.
+ */
+export type UseSvcEventsRest<First> = First extends EventType
+  ? [handler: SvcEventHandler<First>, options?: UseSvcEventsOptions]
+  : [options?: UseSvcEventsOptions];
+
+/**
  * Subscribes to embed events from anywhere in the app: one embed's (`embedId`) or every embed's. Handlers
  * may be inline functions: they are read through a ref, so re-renders never re-subscribe. Works before the
  * embed mounts and follows it when it remounts.
@@ -33,11 +42,9 @@ export interface UseSvcEventsOptions {
  *   'svc:event:error': (payload) => toast(payload.message),
  * });
  */
-export function useSvcEvents(handlers: SvcEventHandlers, options?: UseSvcEventsOptions): void;
-export function useSvcEvents<T extends EventType>(
-  type: T,
-  handler: SvcEventHandler<T>,
-  options?: UseSvcEventsOptions,
+export function useSvcEvents<const First extends EventType | SvcEventHandlers>(
+  first: First,
+  ...rest: UseSvcEventsRest<First>
 ): void;
 export function useSvcEvents(
   first: SvcEventHandlers | EventType,

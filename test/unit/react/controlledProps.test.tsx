@@ -153,7 +153,7 @@ describe('bad props', () => {
     ['non-https origin', () => <SvcDashboard tenantOrigin="http://acme.example.com" publicId="x" />, /SvcDashboard.*https/],
     ['missing publicId', () => <SvcDashboard tenantOrigin={TENANT} publicId="" />, /SvcDashboard.*publicId/],
     ['app without session', () => <SvcApp tenantOrigin={TENANT} deploymentId={1} session={undefined as unknown as string} />, /SvcApp.*session/],
-    ['malformed filter key', () => <SvcDashboard tenantOrigin={TENANT} publicId="x" filters={{ status: { value: 1 } }} />, /SvcDashboard.*filters/],
+    ['malformed filter key', () => <SvcDashboard tenantOrigin={TENANT} publicId="x" filters={{ status: { value: 1 } } as never} />, /SvcDashboard.*filters/],
     ['bad colour scheme', () => <SvcChat tenantOrigin={TENANT} colorScheme={'sepia' as 'dark'} />, /SvcChat.*colorScheme.*sepia/],
     ['bad locale', () => <SvcChat tenantOrigin={TENANT} locale="not a locale" />, /SvcChat.*locale/],
     ['bad path', () => <SvcApp tenantOrigin={TENANT} deploymentId={1} session="s" path="https://evil.example.com" />, /SvcApp.*path/],
