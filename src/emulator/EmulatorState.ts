@@ -42,7 +42,15 @@ export const SESSION_TTL_MS = 5 * 60 * 1000;
 export const EMBED_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 
 const WIDGETS_OF_A_NEW_DASHBOARD: NonNullable<DashboardConfig['widgets']> = [
-  { id: 'title', type: 'TEXT', position: { x: 0, y: 0, w: 6, h: 2 }, config: { text: 'Orders at a glance' } },
+  {
+    id: 'title',
+    type: 'TEXT',
+    position: { x: 0, y: 0, w: 6, h: 2 },
+    config: {
+      title: 'Orders at a glance',
+      text: 'Sample orders of the first half of 2026 across four regions and five categories. Pick a status or a time grain: every chart follows.',
+    },
+  },
   { id: 'status-filter', type: 'FILTER', position: { x: 6, y: 0, w: 3, h: 2 }, config: { filterKey: 'orders.status', title: 'Status' } },
   { id: 'grain', type: 'TIME_GRAIN', position: { x: 9, y: 0, w: 3, h: 2 }, config: { grains: ['day', 'week', 'month'], title: 'Time grain' } },
   {
@@ -58,9 +66,16 @@ const WIDGETS_OF_A_NEW_DASHBOARD: NonNullable<DashboardConfig['widgets']> = [
     config: { title: 'Orders by category', dimension: 'category', measure: 'count' },
   },
   {
+    // A date chart, so the time grain selector has something to regroup.
+    id: 'revenue-over-time',
+    type: 'CHART',
+    position: { x: 0, y: 6, w: 12, h: 4 },
+    config: { title: 'Revenue over time', dimension: 'order_date', measure: 'revenue' },
+  },
+  {
     id: 'revenue-by-status',
     type: 'CHART',
-    position: { x: 0, y: 6, w: 12, h: 3 },
+    position: { x: 0, y: 10, w: 12, h: 3 },
     config: { title: 'Revenue by status', dimension: 'status', measure: 'revenue' },
   },
 ];

@@ -20,4 +20,9 @@ export interface PageContext {
   format(value: number, compact?: boolean): string;
   /** The data set's rows that pass the current filters. */
   rows(): readonly Row[];
+  /**
+   * Called whenever the page acts for the viewer (an action, a refresh, a query, an export): a signed page
+   * then asks whether its session still holds, and ends with a fatal `SessionExpiredError` if not.
+   */
+  checkSession(): void;
 }

@@ -1,3 +1,5 @@
+import { saveFile } from './saveFile.js';
+
 /** A CSV cell: text or a number. */
 export type CsvCell = string | number;
 
@@ -17,33 +19,18 @@ export function toCsv(header: readonly string[], rows: readonly (readonly CsvCel
   return `${lines.join('\r\n')}\r\n`;
 }
 
-/** A safe file name from a title: `Revenue by region` -> `revenue-by-region.csv`. */
-export function csvFileName(title: string): string {
+/** A safe file name from a title: `Revenue by region` -> `revenue-by-region.csv` (or another extension). */
+export function csvFileName(title: string, extension = 'csv'): string {
   const base = title
     .toLowerCase()
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
-  return `${base || 'export'}.csv`;
+  return `${base || 'export'}.${extension}`;
 }
 
-/**
- * Saves CSV text as a file through a temporary object URL and a `download` link, as a browser export does.
- *
- * @returns The blob that was offered, for callers that want its size.
- */
+/** Saves CSV text as a file, as a browser export does (see {@link saveFile}). */
 export function downloadCsv(doc: Document, fileName: string, csv: string): Blob {
-  const blob = new Blob([csv], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = doc.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  doc.body.append(link);
-  link.click();
-  link.remove();
-  // The download reads the URL asynchronously; revoke it once that has surely started.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return blob;
+  return saveFile(doc, fileName, new Blob([csv], { type: 'text/csv;charset=utf-8' }));
 }

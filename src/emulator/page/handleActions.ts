@@ -1,3 +1,4 @@
+import { ACTION_TYPES } from '../../protocol/actionPayloads.js';
 import { parseFilterParameter } from '../../protocol/parseFilterParameter.js';
 import { resolveLocale } from '../../protocol/resolveLocale.js';
 import type { TenantBridge } from '../../tenant/createTenantBridge.js';
@@ -14,6 +15,8 @@ export interface ActionTargets {
   readonly view: SurfaceView;
   /** `<html>`, where the theme's custom properties go. */
   readonly root: HTMLElement;
+  /** Every action acts for the viewer: the page checks its session first (see `PageContext.checkSession`). */
+  readonly checkSession: () => void;
 }
 
 /**
@@ -21,7 +24,8 @@ export interface ActionTargets {
  * non-fatal `svc:event:error` naming the action: a theme value that is not CSS, a filter that filters
  * nothing, a path that is not a page of this surface.
  */
-export function handleActions(bridge: TenantBridge, { boot, store, view, root }: ActionTargets): void {
+export function handleActions(bridge: TenantBridge, { boot, store, view, root, checkSession }: ActionTargets): void {
+  for (const type of ACTION_TYPES) bridge.on(type, checkSession);
   bridge.on('svc:action:set-color-scheme', ({ scheme }) => store.set({ colorScheme: scheme }));
   bridge.on('svc:action:set-theme', (theme) => {
     const rejected = applyTheme(root, theme);

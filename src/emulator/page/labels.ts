@@ -34,6 +34,16 @@ const en = {
   send: 'Send',
   aiFailed: 'The agent could not answer this question.',
   cannotShow: 'This content cannot be shown',
+  downloadXlsx: 'Download XLSX',
+  downloadPng: 'Download PNG',
+  exportXlsx: 'Export XLSX',
+  exportPdf: 'Export PDF',
+  answerLead: '{measure} by {dimension}, over {count} rows:',
+  answerTotal: 'Total: {total}.',
+  answerMore: '… and {count} more',
+  answerTotalOnly: 'Total {measure} is {total} over {count} rows.',
+  answerNoRows: 'No rows match the current filters, so there is no {measure} to report.',
+  answerNoMeasures: 'This data set has no measures to answer from.',
 } as const;
 
 /** A label's key. */
@@ -75,6 +85,16 @@ const de: Labels = {
   send: 'Senden',
   aiFailed: 'Der Agent konnte diese Frage nicht beantworten.',
   cannotShow: 'Dieser Inhalt kann nicht angezeigt werden',
+  downloadXlsx: 'XLSX herunterladen',
+  downloadPng: 'PNG herunterladen',
+  exportXlsx: 'XLSX exportieren',
+  exportPdf: 'PDF exportieren',
+  answerLead: '{measure} nach {dimension}, über {count} Zeilen:',
+  answerTotal: 'Gesamt: {total}.',
+  answerMore: '… und {count} weitere',
+  answerTotalOnly: '{measure} beträgt insgesamt {total} über {count} Zeilen.',
+  answerNoRows: 'Keine Zeilen passen zu den aktuellen Filtern, daher gibt es kein Ergebnis für {measure}.',
+  answerNoMeasures: 'Dieser Datensatz hat keine Kennzahlen für eine Antwort.',
 };
 
 const es: Labels = {
@@ -110,6 +130,16 @@ const es: Labels = {
   send: 'Enviar',
   aiFailed: 'El agente no pudo responder a esta pregunta.',
   cannotShow: 'Este contenido no se puede mostrar',
+  downloadXlsx: 'Descargar XLSX',
+  downloadPng: 'Descargar PNG',
+  exportXlsx: 'Exportar XLSX',
+  exportPdf: 'Exportar PDF',
+  answerLead: '{measure} por {dimension}, en {count} filas:',
+  answerTotal: 'Total: {total}.',
+  answerMore: '… y {count} más',
+  answerTotalOnly: 'El total de {measure} es {total} en {count} filas.',
+  answerNoRows: 'Ninguna fila coincide con los filtros actuales, así que no hay {measure} que mostrar.',
+  answerNoMeasures: 'Este conjunto de datos no tiene medidas con las que responder.',
 };
 
 const fr: Labels = {
@@ -145,6 +175,16 @@ const fr: Labels = {
   send: 'Envoyer',
   aiFailed: 'L’agent n’a pas pu répondre à cette question.',
   cannotShow: 'Ce contenu ne peut pas être affiché',
+  downloadXlsx: 'Télécharger XLSX',
+  downloadPng: 'Télécharger PNG',
+  exportXlsx: 'Exporter XLSX',
+  exportPdf: 'Exporter PDF',
+  answerLead: '{measure} par {dimension}, sur {count} lignes :',
+  answerTotal: 'Total : {total}.',
+  answerMore: '… et {count} de plus',
+  answerTotalOnly: 'Le total de {measure} est {total} sur {count} lignes.',
+  answerNoRows: 'Aucune ligne ne correspond aux filtres actuels : pas de {measure} à présenter.',
+  answerNoMeasures: 'Ce jeu de données n’a aucune mesure pour répondre.',
 };
 
 const ja: Labels = {
@@ -180,6 +220,16 @@ const ja: Labels = {
   send: '送信',
   aiFailed: 'エージェントはこの質問に回答できませんでした。',
   cannotShow: 'このコンテンツは表示できません',
+  downloadXlsx: 'XLSX をダウンロード',
+  downloadPng: 'PNG をダウンロード',
+  exportXlsx: 'XLSX をエクスポート',
+  exportPdf: 'PDF をエクスポート',
+  answerLead: '{dimension}別の{measure}（{count} 行）:',
+  answerTotal: '合計: {total}。',
+  answerMore: '… ほか {count} 件',
+  answerTotalOnly: '{measure}の合計は {total} です（{count} 行）。',
+  answerNoRows: '現在のフィルターに一致する行がないため、{measure}はありません。',
+  answerNoMeasures: 'このデータセットには回答に使える指標がありません。',
 };
 
 /**

@@ -64,6 +64,8 @@ export function mountChat(root: HTMLElement, context: PageContext): SurfaceView 
     runAiQuery(context, {
       query: question,
       chatId,
+      // The chat talks to the agent its address names, or the emulator's own.
+      agentId: boot.params.agentId,
       onText: (text) => {
         answer.textContent = text;
         messages.scrollTop = messages.scrollHeight;

@@ -1,11 +1,15 @@
-import { sumMeasure } from './aggregateRows.js';
+import { aggregateRows, sumMeasure } from './aggregateRows.js';
+import { buildPdf } from './buildPdf.js';
+import { buildXlsx } from './buildXlsx.js';
 import { createRouter } from './createRouter.js';
 import { csvFileName, downloadCsv, toCsv } from './downloadCsv.js';
 import { h } from './h.js';
 import { fill } from './labels.js';
 import type { PageContext } from './PageContext.js';
+import { readChartSpec, readText } from './readWidgetConfig.js';
 import { renderAgentBox } from './renderAgentBox.js';
 import { renderWidget } from './renderWidget.js';
+import { saveFile } from './saveFile.js';
 import type { SurfaceView } from './SurfaceView.js';
 
 /**
@@ -27,12 +31,35 @@ export function mountDashboard(root: HTMLElement, context: PageContext, mountedA
   const kept = new Map<string, HTMLElement>();
   let loaded = false;
 
-  const exportAll = (): void => {
+  const exportAll = (format: 'csv' | 'xlsx'): void => {
+    context.checkSession();
     const { dimensions, measures } = boot.dataset;
     const columnsOut = [...dimensions, ...measures];
     const rows = context.rows();
-    downloadCsv(document, csvFileName(title), toCsv(columnsOut, rows.map((row) => columnsOut.map((name) => row[name] ?? ''))));
-    context.events.emit('svc:event:download', { format: 'csv', target: 'dashboard', title, rowCount: rows.length });
+    const cells = rows.map((row) => columnsOut.map((name) => row[name] ?? ''));
+    if (format === 'csv') downloadCsv(document, csvFileName(title), toCsv(columnsOut, cells));
+    else saveFile(document, csvFileName(title, 'xlsx'), new Blob([buildXlsx(title, columnsOut, cells) as BlobPart], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
+    context.events.emit('svc:event:download', { format, target: 'dashboard', title, rowCount: rows.length });
+  };
+
+  /** The dashboard as a printable document: its text widgets, and each chart's figures as the viewer sees them. */
+  const exportPdf = (): void => {
+    context.checkSession();
+    const rows = context.rows();
+    const lines: string[] = [];
+    if (boot.dashboard?.description) lines.push(boot.dashboard.description, '');
+    for (const widget of widgets) {
+      if (widget.type === 'TEXT') lines.push(readText(widget), '');
+      if (widget.type !== 'CHART') continue;
+      const spec = readChartSpec(widget, boot.dataset);
+      lines.push(`${spec.title} (${context.labels().total} ${context.format(sumMeasure(rows, spec.measure))})`);
+      if (spec.dimension) {
+        for (const group of aggregateRows(rows, spec.dimension, spec.measure, context.store.get().timeGrain)) lines.push(`    ${group.key}: ${context.format(group.value)}`);
+      }
+      lines.push('');
+    }
+    saveFile(document, csvFileName(title, 'pdf'), new Blob([buildPdf(title, lines) as BlobPart], { type: 'application/pdf' }));
+    context.events.emit('svc:event:download', { format: 'pdf', target: 'dashboard', title });
   };
 
   const renderHeader = (): HTMLElement | null => {
@@ -54,7 +81,13 @@ export function mountDashboard(root: HTMLElement, context: PageContext, mountedA
         viewer,
         boot.allowExport &&
           param('showDashboardExportMenu') &&
-          h('button', { class: 'btn btn-ghost', type: 'button', 'data-testid': 'export-dashboard', 'data-label': 'exportData', onClick: exportAll }, labels.exportData),
+          h(
+            'div',
+            { class: 'export-menu', 'data-testid': 'export-menu' },
+            h('button', { class: 'btn btn-ghost', type: 'button', 'data-testid': 'export-dashboard', 'data-label': 'exportData', onClick: () => exportAll('csv') }, labels.exportData),
+            h('button', { class: 'btn btn-ghost', type: 'button', 'data-testid': 'export-dashboard-xlsx', 'data-label': 'exportXlsx', onClick: () => exportAll('xlsx') }, labels.exportXlsx),
+            h('button', { class: 'btn btn-ghost', type: 'button', 'data-testid': 'export-dashboard-pdf', 'data-label': 'exportPdf', onClick: exportPdf }, labels.exportPdf),
+          ),
       ),
     );
   };
@@ -113,6 +146,7 @@ export function mountDashboard(root: HTMLElement, context: PageContext, mountedA
       if (changed.has('filters') || changed.has('locale') || changed.has('timeGrain')) renderData();
     },
     refresh() {
+      context.checkSession();
       grid.setAttribute('aria-busy', 'true');
       loaded = false;
       load(performance.now());

@@ -99,7 +99,9 @@ a:hover { text-decoration: underline; }
 .gridline { stroke: var(--svc-border); stroke-width: 1; }
 .empty { margin: auto; color: var(--svc-muted); font-size: 13px; }
 .kpi { margin: auto 0; font-size: 34px; font-weight: 650; letter-spacing: -.02em; color: var(--svc-primary); }
-.text-widget { margin: 0; overflow: auto; color: var(--svc-text); }
+.text-widget { margin: 0; overflow: auto; color: var(--svc-text); white-space: pre-wrap; line-height: 1.45; }
+.text-title { font-size: 15px; }
+.export-menu { display: inline-flex; gap: 4px; }
 .chip {
   align-self: flex-start; display: inline-flex; gap: 6px; align-items: center; border-radius: 999px;
   padding: 4px 12px; font-size: 13px; border: 1px solid var(--svc-border); background: var(--svc-soft);

@@ -97,6 +97,11 @@ export function readText(widget: EmulatorWidget): string {
   return pickString(widget.config, 'text', 'content', 'markdown', 'body', 'title') ?? '';
 }
 
+/** The agent an AI widget's config names (`agentId`, `agent`), if any. */
+export function readAgentId(widget: EmulatorWidget): string | null {
+  return pickString(widget.config, 'agentId', 'agent');
+}
+
 /** A widget's own title, when its config has one. */
 export function readTitle(widget: EmulatorWidget): string | null {
   return pickString(widget.config, 'title', 'name', 'label');

@@ -4,9 +4,10 @@ import { newChatId, runAiQuery } from './runAiQuery.js';
 
 /**
  * The agent's question box (dashboard agent, and the app's workbook pages): asking streams an answer below
- * it and reports the query's lifecycle as `svc:event:ai-query`. One box is one conversation (`chatId`).
+ * it and reports the query's lifecycle as `svc:event:ai-query`. One box is one conversation (`chatId`) with
+ * one agent (`agentId`, the emulator's own agent unless given).
  */
-export function renderAgentBox(context: PageContext): HTMLElement {
+export function renderAgentBox(context: PageContext, agentId?: string): HTMLElement {
   const labels = context.labels();
   const chatId = newChatId();
   const input = h('input', {
@@ -36,6 +37,7 @@ export function renderAgentBox(context: PageContext): HTMLElement {
         runAiQuery(context, {
           query,
           chatId,
+          agentId,
           onText: (text) => {
             answer.textContent = text;
           },

@@ -3,7 +3,7 @@ import type { EmulatorWidget } from '../EmulatorBootConfig.js';
 import { filterProblem, selectedValues } from './filterRows.js';
 import { h } from './h.js';
 import type { PageContext } from './PageContext.js';
-import { readFilterSpec, readText, readTimeGrainSpec, readTitle } from './readWidgetConfig.js';
+import { readAgentId, readFilterSpec, readText, readTimeGrainSpec, readTitle } from './readWidgetConfig.js';
 import { renderAgentBox } from './renderAgentBox.js';
 import { renderChartWidget } from './renderChartWidget.js';
 
@@ -55,6 +55,22 @@ function renderTimeGrain(context: PageContext, widget: EmulatorWidget): HTMLElem
   ];
 }
 
+/**
+ * A TEXT widget: its title (when the config has one beside the text) and its text, one paragraph per
+ * blank-line-separated block; a block starting with `#` is a heading. Always text nodes, never markup.
+ */
+function renderText(widget: EmulatorWidget): HTMLElement[] {
+  const text = readText(widget);
+  const title = readTitle(widget);
+  const blocks = text.split(/\n\s*\n/).map((block) => block.trim()).filter(Boolean);
+  const heading = (content: string): HTMLElement => h('h2', { class: 'widget-title text-title' }, content);
+  const content: HTMLElement[] = title !== null && title !== text ? [heading(title)] : [];
+  for (const block of blocks) {
+    content.push(block.startsWith('#') ? heading(block.replace(/^#+\s*/, '')) : h('p', { class: 'text-widget', 'data-testid': 'text-widget' }, block));
+  }
+  return content;
+}
+
 function renderTabs(widget: EmulatorWidget): HTMLElement[] {
   const tabs = widget.config?.tabs;
   const names = Array.isArray(tabs)
@@ -79,7 +95,7 @@ export function renderWidget(context: PageContext, widget: EmulatorWidget): HTML
       content = renderChartWidget(context, widget);
       break;
     case 'TEXT':
-      content = [h('p', { class: 'text-widget' }, readText(widget))];
+      content = renderText(widget);
       break;
     case 'FILTER':
       content = renderFilter(context, widget);
@@ -88,7 +104,7 @@ export function renderWidget(context: PageContext, widget: EmulatorWidget): HTML
       content = renderTimeGrain(context, widget);
       break;
     case 'AI':
-      content = [renderAgentBox(context)];
+      content = [renderAgentBox(context, readAgentId(widget) ?? undefined)];
       break;
     case 'TABS_CONTAINER':
       content = renderTabs(widget);

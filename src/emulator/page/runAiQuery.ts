@@ -6,6 +6,8 @@ export interface AiQueryOptions {
   readonly query: string;
   /** The conversation the query belongs to. */
   readonly chatId: string;
+  /** The agent that answers (reported on every `ai-query` event). @default DEFAULT_AGENT_ID */
+  readonly agentId?: string | undefined;
   /** Receives the answer so far, each time it grows. */
   readonly onText: (text: string) => void;
   /** Called once, when the answer is complete or has failed. */
@@ -20,6 +22,9 @@ const CHUNK_DELAY_MS = 35;
 
 let chats = 0;
 
+/** The emulator's one AI agent, unless a widget's config or the chat address names another. */
+export const DEFAULT_AGENT_ID = 'svc-emulator-agent';
+
 /** A new conversation id. */
 export function newChatId(): string {
   chats += 1;
@@ -33,15 +38,17 @@ export function newChatId(): string {
  */
 export function runAiQuery(context: PageContext, options: AiQueryOptions): void {
   const { query, chatId, onText, onDone } = options;
-  context.events.emit('svc:event:ai-query', { query, status: 'submitted', chatId });
+  const agentId = options.agentId ?? DEFAULT_AGENT_ID;
+  context.checkSession();
+  context.events.emit('svc:event:ai-query', { query, status: 'submitted', chatId, agentId });
   if (ASKS_FOR_ERROR.test(query)) {
     setTimeout(() => {
-      context.events.emit('svc:event:ai-query', { query, status: 'error', chatId });
+      context.events.emit('svc:event:ai-query', { query, status: 'error', chatId, agentId });
       onDone('error');
     }, CHUNK_DELAY_MS * 3);
     return;
   }
-  const answer = answerQuestion(query, context.boot.dataset, context.rows(), (value) => context.format(value));
+  const answer = answerQuestion(query, context.boot.dataset, context.rows(), (value) => context.format(value), context.labels());
   const words = answer.split(/(?<=\s)/);
   let shown = 0;
   const step = (): void => {
@@ -51,7 +58,7 @@ export function runAiQuery(context: PageContext, options: AiQueryOptions): void 
       setTimeout(step, CHUNK_DELAY_MS);
       return;
     }
-    context.events.emit('svc:event:ai-query', { query, status: 'completed', chatId });
+    context.events.emit('svc:event:ai-query', { query, status: 'completed', chatId, agentId });
     onDone('completed');
   };
   setTimeout(step, CHUNK_DELAY_MS);

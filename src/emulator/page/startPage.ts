@@ -3,10 +3,12 @@ import { resolveLocale } from '../../protocol/resolveLocale.js';
 import { createTenantBridge } from '../../tenant/createTenantBridge.js';
 import { detectHostOrigin } from '../../tenant/detectHostOrigin.js';
 import type { EmulatorBootConfig } from '../EmulatorBootConfig.js';
+import { acceptBareRefresh } from './acceptBareRefresh.js';
 import { applyTheme } from './applyTheme.js';
 import { TIME_GRAINS, type TimeGrain } from './bucketTime.js';
 import { createColorScheme } from './createColorScheme.js';
 import { createPageStore, type PageState } from './createPageStore.js';
+import { createTokenGuard, type TokenGuard } from './createTokenGuard.js';
 import { filterRows } from './filterRows.js';
 import { formatNumber } from './formatNumber.js';
 import { handleActions } from './handleActions.js';
@@ -124,6 +126,24 @@ export function startPage(doc: Document): void {
 
   swapSessionForToken(win, boot);
   let rows = filterRows(boot.dataset, store.get().filters);
+  let ended = false;
+  // A signed page keeps asking whether its token holds; once it does not, the page ends as the platform's
+  // does: an error state, one fatal error to the host, and no more actions obeyed.
+  const guard: TokenGuard | null =
+    boot.embedToken === undefined
+      ? null
+      : createTokenGuard({
+          win,
+          token: boot.embedToken,
+          intervalMs: boot.tokenCheckIntervalMs ?? 20_000,
+          onFailure: (failure) => {
+            if (ended) return;
+            ended = true;
+            renderErrorState(root, labels().cannotShow, failure);
+            events.emit('svc:event:error', { message: failure.message, name: failure.name, context: 'session', fatal: true });
+            bridge?.destroy();
+          },
+        });
   const context: PageContext = {
     boot,
     store,
@@ -131,6 +151,7 @@ export function startPage(doc: Document): void {
     labels,
     format: (value, compact) => formatNumber(store.get().locale, value, compact),
     rows: () => rows,
+    checkSession: () => guard?.check(),
   };
 
   const colorScheme = createColorScheme(doc, win);
@@ -139,6 +160,8 @@ export function startPage(doc: Document): void {
   const view = mountSurface(root, context, mountedAt);
 
   store.subscribe((state, changed) => {
+    // A change the viewer made (a time grain) acts for them as an action does.
+    context.checkSession();
     if (changed.has('colorScheme')) colorScheme.apply(state.colorScheme);
     if (changed.has('locale')) {
       doc.documentElement.lang = state.locale;
@@ -149,7 +172,14 @@ export function startPage(doc: Document): void {
     view.update(changed);
   });
 
-  if (bridge) handleActions(bridge, { boot, store, view, root: doc.documentElement });
+  if (bridge) {
+    handleActions(bridge, { boot, store, view, root: doc.documentElement, checkSession: context.checkSession });
+    acceptBareRefresh(win, bridge.hostOrigin, () => {
+      if (ended) return;
+      context.checkSession();
+      view.refresh();
+    });
+  }
 
   events.emit('svc:event:ready', {
     embedTenant: boot.embedTenant,

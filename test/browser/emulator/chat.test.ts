@@ -50,7 +50,7 @@ describe('emulator chat page in Chromium', () => {
     const completed = await embed.waitForEvent('svc:event:ai-query', 2);
     const [submitted] = await embed.eventsOf('svc:event:ai-query');
     expect(submitted?.payload).toMatchObject({ query: 'What is revenue by region?', status: 'submitted' });
-    expect(completed.payload).toEqual({ query: 'What is revenue by region?', status: 'completed', chatId: submitted?.payload.chatId });
+    expect(completed.payload).toEqual({ query: 'What is revenue by region?', status: 'completed', chatId: submitted?.payload.chatId, agentId: 'svc-emulator-agent' });
 
     await frame.waitForSelector('[data-testid="chat-answer"][data-status="completed"]');
     const rows = (await readBoot(frame)).dataset.rows;
