@@ -1,15 +1,29 @@
 import { SURFACES, type Surface } from './envelope.js';
-import { type FieldCheck, number, nullable, object, oneOf, optional, string, boolean, unknown } from './fieldChecks.js';
+import { boolean, type FieldCheck, nullable, number, object, oneOf, openEnum, optionalOrNull, string, unknown } from './fieldChecks.js';
 
-/** Export formats a download can have. */
+// Reading is tolerant, so that an app's callbacks keep firing as the platform evolves: `null` in an optional
+// field counts as absent, unknown payload fields are passed on, and the enums the platform may extend
+// (download format and target, ai-query status) accept values this version does not know, typed as the
+// known values plus `string & {}` (editors still offer the known ones). A wrong type is still refused.
+
+/** Export formats a download is known to have. */
 export const DOWNLOAD_FORMATS = ['csv', 'xlsx', 'png', 'pdf'] as const;
-/** An export format. */
-export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
+/** An export format this version knows. */
+export type KnownDownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
+/** An export format: one this version knows, or a newer one the platform added. */
+export type DownloadFormat = KnownDownloadFormat | (string & {});
 
-/** Lifecycle states of an AI query. */
+/** What a download is known to export. */
+export const DOWNLOAD_TARGETS = ['widget', 'dashboard'] as const;
+/** What a download exported: a known target, or a newer one. */
+export type DownloadTarget = (typeof DOWNLOAD_TARGETS)[number] | (string & {});
+
+/** Lifecycle states an AI query is known to have. */
 export const AI_QUERY_STATUSES = ['submitted', 'completed', 'error'] as const;
-/** An AI query's lifecycle state. */
-export type AiQueryStatus = (typeof AI_QUERY_STATUSES)[number];
+/** An AI query lifecycle state this version knows. */
+export type KnownAiQueryStatus = (typeof AI_QUERY_STATUSES)[number];
+/** An AI query's lifecycle state: one this version knows, or a newer one. */
+export type AiQueryStatus = KnownAiQueryStatus | (string & {});
 
 /** Payload of `svc:event:ready`: the embed has authenticated and mounted; the first event, once per load. */
 export interface ReadyPayload {
@@ -47,7 +61,7 @@ export interface DashboardLoadedPayload {
 /** Payload of `svc:event:download`: the viewer exported data or an image (never the rows themselves). */
 export interface DownloadPayload {
   format: DownloadFormat;
-  target: 'widget' | 'dashboard';
+  target: DownloadTarget;
   widgetId?: string | undefined;
   title?: string | undefined;
   rowCount?: number | undefined;
@@ -91,11 +105,14 @@ export interface EventMap {
 /** An event type name, such as `svc:event:ready`. */
 export type EventType = keyof EventMap;
 
-const optionalString = optional(string);
-const optionalNumber = optional(number);
+const optionalString = optionalOrNull(string);
+const optionalNumber = optionalOrNull(number);
 const surface = oneOf(SURFACES);
 
-/** The check of each event's payload, by type: the protocol's event table as code. */
+/**
+ * The check of each event's payload, by type: the protocol's event table as code. Payload objects keep
+ * fields they do not define (passed on to handlers).
+ */
 export const eventPayloadChecks: { readonly [K in EventType]: FieldCheck<EventMap[K]> } = {
   'svc:event:ready': object<ReadyPayload>({
     embedTenant: nullable(string),
@@ -103,34 +120,34 @@ export const eventPayloadChecks: { readonly [K in EventType]: FieldCheck<EventMa
     mode: oneOf(['signed', 'private']),
     surface,
     publicId: optionalString,
-  }),
-  'svc:event:view': object<ViewPayload>({ surface, path: string, publicId: optionalString, title: optionalString }),
-  'svc:event:navigate': object<NavigatePayload>({ path: string, previousPath: optionalString }),
+  }, true),
+  'svc:event:view': object<ViewPayload>({ surface, path: string, publicId: optionalString, title: optionalString }, true),
+  'svc:event:navigate': object<NavigatePayload>({ path: string, previousPath: optionalString }, true),
   'svc:event:dashboard-loaded': object<DashboardLoadedPayload>({
     publicId: optionalString,
     widgetCount: optionalNumber,
     loadDurationMs: optionalNumber,
-  }),
+  }, true),
   'svc:event:download': object<DownloadPayload>({
-    format: oneOf(DOWNLOAD_FORMATS),
-    target: oneOf(['widget', 'dashboard']),
+    format: openEnum(DOWNLOAD_FORMATS),
+    target: openEnum(DOWNLOAD_TARGETS),
     widgetId: optionalString,
     title: optionalString,
     rowCount: optionalNumber,
-  }),
-  'svc:event:drilldown': object<DrilldownPayload>({ member: string, value: unknown, widgetId: optionalString }),
+  }, true),
+  'svc:event:drilldown': object<DrilldownPayload>({ member: string, value: unknown, widgetId: optionalString }, true),
   'svc:event:ai-query': object<AiQueryPayload>({
     query: string,
-    status: oneOf(AI_QUERY_STATUSES),
+    status: openEnum(AI_QUERY_STATUSES),
     chatId: optionalString,
     agentId: optionalString,
-  }),
+  }, true),
   'svc:event:error': object<ErrorPayload>({
     message: string,
     name: optionalString,
     context: optionalString,
-    fatal: optional(boolean),
-  }),
+    fatal: optionalOrNull(boolean),
+  }, true),
 };
 
 /** The event type names, as a runtime value. */

@@ -10,7 +10,25 @@ import { describeValue } from './describeValue.js';
  * value is wrong, appends a {@link Problem} to `problems` instead of throwing. Nothing is allocated for a
  * valid value: the path of a problem is assembled on the way out, only when there is one.
  */
-export type FieldCheck<T = unknown> = (value: unknown, problems: Problem[]) => T;
+export type FieldCheck<T = unknown> = (value: unknown, problems: Problem[], unknownValues?: UnknownValueFound[]) => T;
+
+/**
+ * A value an open enum let through without knowing it (a download format the platform added later), where
+ * it was. A check appends one to `unknownValues` when its caller passes that list.
+ */
+export interface UnknownValueFound {
+  readonly path: string[];
+  readonly value: string;
+}
+
+/** An enum value a parser accepted without knowing it: the field (`payload.format`) and the value. */
+export interface UnknownValue {
+  readonly field: string;
+  readonly value: string;
+}
+
+/** What an optional field check returns for `null` or absent: the object leaves the key out. */
+const ABSENT: unique symbol = Symbol('absent');
 
 /** A wrong value: where it is (field names, outermost first), what was expected, and what it was. */
 export interface Problem {
@@ -46,21 +64,43 @@ export function oneOf<const T extends string>(values: readonly T[]): FieldCheck<
   );
 }
 
+/**
+ * One of the listed strings, or any other string: an enum the platform may extend. A value not listed is
+ * accepted (so the event is still delivered) and recorded in `unknownValues`; a non-string is refused.
+ */
+export function openEnum<const T extends string>(values: readonly T[]): FieldCheck<T | (string & {})> {
+  const expected = `${values.map((value) => JSON.stringify(value)).join(' or ')} (or another string)`;
+  return (value, problems, unknownValues) => {
+    if (typeof value !== 'string') return fail(problems, expected, value) as unknown as T;
+    if (!values.includes(value as T)) unknownValues?.push({ path: [], value });
+    return value;
+  };
+}
+
+/**
+ * `check`, or absent, where `null` also counts as absent: the tolerant reading of an optional event field.
+ * Inside {@link object} the key is then left out of the result, whether it was missing, `undefined` or `null`.
+ */
+export function optionalOrNull<T>(check: FieldCheck<T>): FieldCheck<T | undefined> {
+  return (value, problems, unknownValues) =>
+    value === undefined || value === null ? (ABSENT as unknown as undefined) : check(value, problems, unknownValues);
+}
+
 /** `check`, or absent (`undefined`). */
 export function optional<T>(check: FieldCheck<T>): FieldCheck<T | undefined> {
-  return (value, problems) => (value === undefined ? undefined : check(value, problems));
+  return (value, problems, unknownValues) => (value === undefined ? undefined : check(value, problems, unknownValues));
 }
 
 /** `check`, or `null`. */
 export function nullable<T>(check: FieldCheck<T>): FieldCheck<T | null> {
-  return (value, problems) => (value === null ? null : check(value, problems));
+  return (value, problems, unknownValues) => (value === null ? null : check(value, problems, unknownValues));
 }
 
 /** `check`, then `test` on what it accepted; `expected` says what a good value looks like. */
 export function refine<T>(check: FieldCheck<T>, test: (value: T) => boolean, expected: string): FieldCheck<T> {
-  return (value, problems) => {
+  return (value, problems, unknownValues) => {
     const before = problems.length;
-    const result = check(value, problems);
+    const result = check(value, problems, unknownValues);
     return problems.length === before && !test(result) ? (fail(problems, expected, value) as T) : result;
   };
 }
@@ -78,16 +118,20 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 export function object<T>(fields: { readonly [K in keyof T]-?: FieldCheck<T[K]> }, keepUnknown = false): FieldCheck<T> {
   const keys = Object.keys(fields);
   const checks = Object.values(fields) as FieldCheck[];
-  return (value, problems) => {
+  return (value, problems, unknownValues) => {
     if (!isRecord(value)) return fail(problems, 'object', value) as T;
     const result: Record<string, unknown> = keepUnknown ? { ...value } : {};
     for (let index = 0; index < keys.length; index++) {
       const key = keys[index] as string;
       const before = problems.length;
-      const checked = (checks[index] as FieldCheck)(value[key], problems);
+      const found = unknownValues?.length ?? 0;
+      const checked = (checks[index] as FieldCheck)(value[key], problems, unknownValues);
       for (let i = before; i < problems.length; i++) problems[i]?.path.unshift(key);
-      // `in`, not own keys: a key present with the value undefined stays present, as zod keeps it.
-      if (checked !== undefined || key in value) result[key] = checked;
+      if (unknownValues) for (let i = found; i < unknownValues.length; i++) unknownValues[i]?.path.unshift(key);
+      if (checked === ABSENT) {
+        if (keepUnknown) delete result[key];
+        // `in`, not own keys: a key present with the value undefined stays present, as zod keeps it.
+      } else if (checked !== undefined || key in value) result[key] = checked;
     }
     return result as T;
   };
@@ -100,13 +144,25 @@ export function describeProblem(where: string, expected: string, value: unknown)
 }
 
 /** The result of {@link runCheck}. */
-export type CheckResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly reason: string };
+export type CheckResult<T> =
+  | {
+      readonly ok: true;
+      readonly value: T;
+      /** Values of open enums the check accepted without knowing them; absent when there were none. */
+      readonly unknownValues?: readonly UnknownValue[];
+    }
+  | { readonly ok: false; readonly reason: string };
 
 /** Runs a check on a value called `name` (in the reason); the reason names at most three problems. */
 export function runCheck<T>(check: FieldCheck<T>, value: unknown, name?: string): CheckResult<T> {
   const problems: Problem[] = [];
-  const result = check(value, problems);
-  if (problems.length === 0) return { ok: true, value: result };
+  const unknownValues: UnknownValueFound[] = [];
+  const result = check(value, problems, unknownValues);
+  if (problems.length === 0) {
+    if (unknownValues.length === 0) return { ok: true, value: result };
+    const found = unknownValues.map(({ path, value: got }) => ({ field: (name ? [name, ...path] : path).join('.'), value: got }));
+    return { ok: true, value: result, unknownValues: found };
+  }
   const text = problems
     .slice(0, 3)
     .map(({ path, expected, value: got }) => describeProblem((name ? [name, ...path] : path).join('.'), expected, got));

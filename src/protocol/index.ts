@@ -21,24 +21,27 @@ export type { EmbedTheme } from './embedTheme.js';
 export { encodeFilterParameter } from './encodeFilterParameter.js';
 export { SURFACES, SVC_SOURCE } from './envelope.js';
 export type { Surface } from './envelope.js';
-export { AI_QUERY_STATUSES, DOWNLOAD_FORMATS, EVENT_TYPES, eventPayloadChecks } from './eventPayloads.js';
+export { AI_QUERY_STATUSES, DOWNLOAD_FORMATS, DOWNLOAD_TARGETS, EVENT_TYPES, eventPayloadChecks } from './eventPayloads.js';
 export type {
   AiQueryPayload,
   AiQueryStatus,
   DashboardLoadedPayload,
   DownloadFormat,
   DownloadPayload,
+  DownloadTarget,
   DrilldownPayload,
   ErrorPayload,
   EventMap,
   EventType,
+  KnownAiQueryStatus,
+  KnownDownloadFormat,
   NavigatePayload,
   ReadyPayload,
   ViewPayload,
 } from './eventPayloads.js';
 export { FILTER_KEY_PATTERN, isFilterKey } from './filterKey.js';
 export { runCheck } from './fieldChecks.js';
-export type { CheckResult, FieldCheck, Problem } from './fieldChecks.js';
+export type { CheckResult, FieldCheck, Problem, UnknownValue, UnknownValueFound } from './fieldChecks.js';
 export type { FilterScalar, Filters, FilterValue, JsonValue } from './filterValue.js';
 export type { ParseFailureCode, ParseResult, SvcActionMessage, SvcEventMessage } from './messages.js';
 export { LOOPBACK_HOSTS, normalizeTenantOrigin } from './normalizeTenantOrigin.js';

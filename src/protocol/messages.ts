@@ -1,6 +1,7 @@
 import type { ActionMap, ActionType } from './actionPayloads.js';
 import type { Surface } from './envelope.js';
 import type { EventMap, EventType } from './eventPayloads.js';
+import type { UnknownValue } from './fieldChecks.js';
 
 /**
  * An event as received from an embed. A union over the event types, so checking `message.type` narrows
@@ -33,7 +34,16 @@ export type ParseFailureCode = 'bad-envelope' | 'bad-payload' | 'unknown-type';
 
 /** The result of parsing a message: the typed message, or a readable reason it was refused. */
 export type ParseResult<M> =
-  | { readonly ok: true; readonly message: M }
+  | {
+      readonly ok: true;
+      readonly message: M;
+      /**
+       * Enum values the parser let through without knowing them (a download `format` the platform added
+       * later), each with its field, such as `{ field: 'payload.format', value: 'docx' }`; absent when none.
+       * Worth reporting once in development: the app may not handle the value yet.
+       */
+      readonly unknownValues?: readonly UnknownValue[];
+    }
   | {
       readonly ok: false;
       readonly code: ParseFailureCode;

@@ -9,7 +9,10 @@ import { parseMessage } from './parseMessage.js';
  * - `unknown-type`: a valid envelope of an `svc:event:*` type this version does not know.
  * - `bad-payload`: a known type whose payload breaks its schema.
  *
- * Fields a type does not define are dropped, so what reaches handlers is exactly the typed payload.
+ * Reading is tolerant, so an app's handlers keep firing as the platform evolves: `null` in an optional field
+ * counts as absent (the key is left out), payload fields a type does not define are passed on, and an
+ * enum value this version does not know (a new download `format`, a new ai-query `status`) is accepted and
+ * listed in `unknownValues`. A wrong type in a field is still a `bad-payload`.
  *
  * @example
  * const result = parseEventMessage(event.data);

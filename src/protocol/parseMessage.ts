@@ -5,6 +5,8 @@ import { eventPayloadChecks } from './eventPayloads.js';
 import { describeProblem, type FieldCheck, isRecord, runCheck } from './fieldChecks.js';
 import type { ParseFailureCode, ParseResult } from './messages.js';
 
+const REFRESH = 'svc:action:refresh';
+
 /** A refused parse: the code, the readable reason, and the message type when one was read (clipped). */
 function fail(code: ParseFailureCode, reason: string, type?: string): ParseResult<never> {
   return type === undefined ? { ok: false, code, reason } : { ok: false, code, reason, type: type.slice(0, 80) };
@@ -26,8 +28,10 @@ interface Envelope {
  */
 function readEnvelope(data: unknown, direction: 'event' | 'action'): Envelope | string {
   if (!isRecord(data)) return describeProblem('', 'an envelope object', data);
-  const { source, type, payload, timestamp, surface } = data;
+  const { source, type, timestamp, surface } = data;
   const isEvent = direction === 'event';
+  // `svc:action:refresh` carries nothing: an embed accepts it with no payload as well as with `{}`.
+  const payload = !isEvent && data.payload === undefined && type === REFRESH ? {} : data.payload;
   const prefix = isEvent ? 'svc:event:' : 'svc:action:';
   const problem: [string, string, unknown] | undefined =
     source !== SVC_SOURCE
@@ -75,7 +79,9 @@ export function parseMessage(data: unknown, direction: 'event' | 'action'): Pars
     }
     // The envelope is already a fresh object holding only the known fields: no second copy.
     envelope.payload = payload.value;
-    return { ok: true, message: envelope as never };
+    return payload.unknownValues === undefined
+      ? { ok: true, message: envelope as never }
+      : { ok: true, message: envelope as never, unknownValues: payload.unknownValues };
   } catch {
     // Only a hostile object (a throwing getter, a revoked proxy) gets here: postMessage delivers plain
     // structured clones. Its error is not read, since reading it could throw again.

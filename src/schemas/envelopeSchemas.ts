@@ -25,14 +25,25 @@ export const eventEnvelopeSchema = z.object({
 });
 
 /**
- * The envelope of an action (host to embed). Actions never carry `surface`: `parseActionMessage` also
- * refuses the key with an `undefined` value.
+ * An action envelope whose `svc:action:refresh` came without a payload, given the empty one: refresh
+ * carries nothing, and an embed accepts it with no payload as well as with `{}`.
  */
-export const actionEnvelopeSchema = z.object({
-  source: z.literal(SVC_SOURCE),
-  direction: z.literal('action'),
-  type: z.string().check(z.startsWith('svc:action:')),
-  payload: payloadObjectSchema,
-  timestamp: timestampSchema,
-  surface: z.optional(z.never()),
-});
+const refreshWithoutPayload = z.transform((value: unknown) =>
+  isRecord(value) && value.type === 'svc:action:refresh' && value.payload === undefined ? { ...value, payload: {} } : value,
+);
+
+/**
+ * The envelope of an action (host to embed). Actions never carry `surface`: `parseActionMessage` also
+ * refuses the key with an `undefined` value. A refresh without a payload reads as one with `{}`.
+ */
+export const actionEnvelopeSchema = z.pipe(
+  refreshWithoutPayload,
+  z.object({
+    source: z.literal(SVC_SOURCE),
+    direction: z.literal('action'),
+    type: z.string().check(z.startsWith('svc:action:')),
+    payload: payloadObjectSchema,
+    timestamp: timestampSchema,
+    surface: z.optional(z.never()),
+  }),
+);

@@ -1,67 +1,102 @@
 import * as z from 'zod/mini';
-import { AI_QUERY_STATUSES, DOWNLOAD_FORMATS } from '../protocol/eventPayloads.js';
+import { AI_QUERY_STATUSES, DOWNLOAD_FORMATS, DOWNLOAD_TARGETS } from '../protocol/eventPayloads.js';
+import { isRecord } from '../protocol/fieldChecks.js';
 import { surfaceSchema } from './envelopeSchemas.js';
 
+// These mirror the protocol's tolerant reading (see eventPayloads.ts): `null` in an optional field counts as
+// absent, unknown fields are kept, the enums the platform may extend accept any string.
+
+/** The schemas made by {@link optionalOrNull}: the fields whose `null` counts as absent. */
+const nullMeansAbsent = new WeakSet<object>();
+
+/** An optional field whose `null` counts as absent (see {@link tolerantObject}). */
+function optionalOrNull<T extends z.core.SomeType>(schema: T): z.ZodMiniOptional<T> {
+  const optional = z.optional(schema);
+  nullMeansAbsent.add(optional);
+  return optional;
+}
+
+/**
+ * An object schema that keeps unknown fields and reads `null` or `undefined` in each {@link optionalOrNull}
+ * field as absent: the key is removed before the object is checked. A pipe from a transform, which
+ * `z.toJSONSchema` renders as the object itself.
+ */
+function tolerantObject<const Shape extends z.core.$ZodLooseShape>(shape: Shape) {
+  const optionalKeys = Object.keys(shape).filter((key) => nullMeansAbsent.has(shape[key] as object));
+  const dropAbsent = z.transform((value: unknown) => {
+    if (!isRecord(value) || !optionalKeys.some((key) => key in value && (value[key] === null || value[key] === undefined))) return value;
+    const copy = { ...value };
+    for (const key of optionalKeys) if (copy[key] === null || copy[key] === undefined) delete copy[key];
+    return copy;
+  });
+  return z.pipe(dropAbsent, z.looseObject(shape));
+}
+
+/** The listed strings, or any other string (typed so that editors still offer the listed ones). */
+function openEnum<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.union([z.enum(values), z.string() as unknown as z.ZodMiniType<string & {}>]);
+}
+
 /** `svc:event:ready`: the embed has authenticated and mounted; the first event, once per session. */
-export const readyPayloadSchema = z.object({
+export const readyPayloadSchema = tolerantObject({
   embedTenant: z.nullable(z.string()),
   deploymentId: z.nullable(z.number()),
   mode: z.enum(['signed', 'private']),
   surface: surfaceSchema,
-  publicId: z.optional(z.string()),
+  publicId: optionalOrNull(z.string()),
 });
 
 /** `svc:event:view`: a surface is viewed, on load and on each in-embed navigation. */
-export const viewPayloadSchema = z.object({
+export const viewPayloadSchema = tolerantObject({
   surface: surfaceSchema,
   path: z.string(),
-  publicId: z.optional(z.string()),
-  title: z.optional(z.string()),
+  publicId: optionalOrNull(z.string()),
+  title: optionalOrNull(z.string()),
 });
 
 /** `svc:event:navigate`: the viewer navigated inside the embed. */
-export const navigatePayloadSchema = z.object({
+export const navigatePayloadSchema = tolerantObject({
   path: z.string(),
-  previousPath: z.optional(z.string()),
+  previousPath: optionalOrNull(z.string()),
 });
 
 /** `svc:event:dashboard-loaded`: every widget of a dashboard has rendered. */
-export const dashboardLoadedPayloadSchema = z.object({
-  publicId: z.optional(z.string()),
-  widgetCount: z.optional(z.number()),
-  loadDurationMs: z.optional(z.number()),
+export const dashboardLoadedPayloadSchema = tolerantObject({
+  publicId: optionalOrNull(z.string()),
+  widgetCount: optionalOrNull(z.number()),
+  loadDurationMs: optionalOrNull(z.number()),
 });
 
 /** `svc:event:download`: the viewer exported data or an image (never the rows themselves). */
-export const downloadPayloadSchema = z.object({
-  format: z.enum(DOWNLOAD_FORMATS),
-  target: z.enum(['widget', 'dashboard']),
-  widgetId: z.optional(z.string()),
-  title: z.optional(z.string()),
-  rowCount: z.optional(z.number()),
+export const downloadPayloadSchema = tolerantObject({
+  format: openEnum(DOWNLOAD_FORMATS),
+  target: openEnum(DOWNLOAD_TARGETS),
+  widgetId: optionalOrNull(z.string()),
+  title: optionalOrNull(z.string()),
+  rowCount: optionalOrNull(z.number()),
 });
 
 /** `svc:event:drilldown`: the viewer drilled into a measure. `value` may be any JSON value. */
-export const drilldownPayloadSchema = z.object({
+export const drilldownPayloadSchema = tolerantObject({
   member: z.string(),
   value: z.optional(z.unknown()),
-  widgetId: z.optional(z.string()),
+  widgetId: optionalOrNull(z.string()),
 });
 
 /** `svc:event:ai-query`: an AI query moved through its lifecycle. */
-export const aiQueryPayloadSchema = z.object({
+export const aiQueryPayloadSchema = tolerantObject({
   query: z.string(),
-  status: z.enum(AI_QUERY_STATUSES),
-  chatId: z.optional(z.string()),
-  agentId: z.optional(z.string()),
+  status: openEnum(AI_QUERY_STATUSES),
+  chatId: optionalOrNull(z.string()),
+  agentId: optionalOrNull(z.string()),
 });
 
 /** `svc:event:error`: the embed surfaced an error; `fatal` means the whole surface went down. */
-export const errorPayloadSchema = z.object({
+export const errorPayloadSchema = tolerantObject({
   message: z.string(),
-  name: z.optional(z.string()),
-  context: z.optional(z.string()),
-  fatal: z.optional(z.boolean()),
+  name: optionalOrNull(z.string()),
+  context: optionalOrNull(z.string()),
+  fatal: optionalOrNull(z.boolean()),
 });
 
 /** Every event type of the protocol, with the zod schema of its payload. */

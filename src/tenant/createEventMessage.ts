@@ -30,6 +30,9 @@ export function createEventMessage<T extends EventType>(
   }
   const parsed = runCheck(eventPayloadChecks[type], payload, 'payload');
   if (!parsed.ok) throw new TypeError(`Invalid ${type} payload: ${parsed.reason}.`);
+  // Reading lets an enum value it does not know through (a newer platform); an embed sends only known ones.
+  const unknown = parsed.unknownValues?.[0];
+  if (unknown) throw new TypeError(`Invalid ${type} payload: ${unknown.field}: ${describeValue(unknown.value)} is not a value of this protocol version.`);
   const body = parsed.value as Record<string, unknown>;
   if ('surface' in body && body.surface !== surface) {
     throw new TypeError(

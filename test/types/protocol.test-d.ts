@@ -13,8 +13,12 @@ import {
 
 describe('event name to payload', () => {
   it('maps each event type to its payload', () => {
-    expectTypeOf<EventMap['svc:event:download']['format']>().toEqualTypeOf<'csv' | 'xlsx' | 'png' | 'pdf'>();
+    expectTypeOf<EventMap['svc:event:download']['format']>().toEqualTypeOf<'csv' | 'xlsx' | 'png' | 'pdf' | (string & {})>();
     expectTypeOf<EventMap['svc:event:download']['rowCount']>().toEqualTypeOf<number | undefined>();
+    // An unknown format still types as a string, and a known one is still offered.
+    const format: EventMap['svc:event:download']['format'] = 'docx';
+    expectTypeOf(format).toExtend<string>();
+    expectTypeOf<'csv'>().toExtend<EventMap['svc:event:download']['format']>();
     expectTypeOf<EventMap['svc:event:ready']['embedTenant']>().toEqualTypeOf<string | null>();
     expectTypeOf<EventMap['svc:event:ready']['deploymentId']>().toEqualTypeOf<number | null>();
     expectTypeOf<EventMap['svc:event:ready']['surface']>().toEqualTypeOf<'dashboard' | 'app' | 'chat'>();
@@ -37,7 +41,7 @@ describe('event name to payload', () => {
     expectTypeOf(result).toEqualTypeOf<ParseResult<SvcEventMessage>>();
     if (result.ok) {
       const { message } = result;
-      if (message.type === 'svc:event:ai-query') expectTypeOf(message.payload.status).toEqualTypeOf<'submitted' | 'completed' | 'error'>();
+      if (message.type === 'svc:event:ai-query') expectTypeOf(message.payload.status).toEqualTypeOf<'submitted' | 'completed' | 'error' | (string & {})>();
       expectTypeOf(message.surface).toEqualTypeOf<'dashboard' | 'app' | 'chat'>();
     } else {
       expectTypeOf(result.code).toEqualTypeOf<'bad-envelope' | 'bad-payload' | 'unknown-type'>();
@@ -48,7 +52,7 @@ describe('event name to payload', () => {
   it('types bridge handlers without casts', () => {
     const bridge = createEmbedBridge({ surface: 'dashboard', tenantOrigin: 'https://a.example.com' });
     bridge.on('svc:event:download', (payload, message) => {
-      expectTypeOf(payload.format).toEqualTypeOf<'csv' | 'xlsx' | 'png' | 'pdf'>();
+      expectTypeOf(payload.format).toEqualTypeOf<'csv' | 'xlsx' | 'png' | 'pdf' | (string & {})>();
       expectTypeOf(message.type).toEqualTypeOf<'svc:event:download'>();
     });
     // @ts-expect-error: no such event
@@ -79,7 +83,11 @@ describe('the zod schemas of svc-embed-react/schemas', () => {
     type ActionSchemas = typeof import('../../src/schemas/index.js').actionPayloadSchemas;
     type Inferred<S> = S extends { _zod: { output: infer O } } ? O : never;
     type Input<S> = S extends { _zod: { input: infer I } } ? I : never;
-    expectTypeOf<{ [K in EventType]: Inferred<EventSchemas[K]> }>().toEqualTypeOf<{ [K in EventType]: EventMap[K] }>();
+    // Event payloads keep the fields they do not know: the zod types say so with an index signature, and
+    // without it they are exactly the payload types.
+    type Known<T> = { [P in keyof T as string extends P ? never : number extends P ? never : P]: T[P] };
+    expectTypeOf<{ [K in EventType]: Known<Inferred<EventSchemas[K]>> }>().toEqualTypeOf<{ [K in EventType]: EventMap[K] }>();
+    expectTypeOf<Inferred<EventSchemas['svc:event:download']>>().toExtend<{ [key: string]: unknown }>();
     expectTypeOf<{ [K in Exclude<keyof ActionMap, 'svc:action:refresh'>]: Input<ActionSchemas[K]> }>().toEqualTypeOf<{
       [K in Exclude<keyof ActionMap, 'svc:action:refresh'>]: ActionMap[K];
     }>();

@@ -15,13 +15,13 @@ import {
 describe('component callback types', () => {
   it('types each callback with its payload and envelope', () => {
     type OnDownload = NonNullable<SvcDashboardProps['onDownload']>;
-    expectTypeOf<Parameters<OnDownload>[0]['format']>().toEqualTypeOf<'csv' | 'xlsx' | 'png' | 'pdf'>();
+    expectTypeOf<Parameters<OnDownload>[0]['format']>().toEqualTypeOf<'csv' | 'xlsx' | 'png' | 'pdf' | (string & {})>();
     expectTypeOf<Parameters<OnDownload>[1]>().toEqualTypeOf<SvcEventMessage<'svc:event:download'>>();
     type OnReady = NonNullable<SvcDashboardProps['onReady']>;
     expectTypeOf<Parameters<OnReady>[0]['embedTenant']>().toEqualTypeOf<string | null>();
     expectTypeOf<Parameters<OnReady>[0]['mode']>().toEqualTypeOf<'signed' | 'private'>();
     type OnAiQuery = NonNullable<SvcDashboardProps['onAiQuery']>;
-    expectTypeOf<Parameters<OnAiQuery>[0]['status']>().toEqualTypeOf<'submitted' | 'completed' | 'error'>();
+    expectTypeOf<Parameters<OnAiQuery>[0]['status']>().toEqualTypeOf<'submitted' | 'completed' | 'error' | (string & {})>();
     type OnEvent = NonNullable<SvcDashboardProps['onEvent']>;
     expectTypeOf<Parameters<OnEvent>[0]>().toEqualTypeOf<SvcEventMessage>();
   });

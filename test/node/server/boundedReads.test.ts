@@ -150,7 +150,8 @@ describe('bounded streams', () => {
     const started = performance.now();
     const seen = await drain(ai.streamChatState(question));
     expect(seen).toEqual([content]);
-    expect(performance.now() - started).toBeLessThan(5_000);
+    // About a second on a busy machine; the quadratic way takes minutes.
+    expect(performance.now() - started).toBeLessThan(15_000);
   });
 
   it('decodes characters split across chunks and lines ending in CRLF', async () => {

@@ -43,8 +43,16 @@ describe('every action of the spec', () => {
     });
   }
 
-  it('builds refresh without a payload', () => {
+  it('sends refresh as {}, and reads a refresh with no payload or an empty one', () => {
     expect(createActionMessage('svc:action:refresh').payload).toEqual({});
+    const bare = { source: 'svc-embed', direction: 'action', type: 'svc:action:refresh', timestamp: 1 };
+    const expected = { ok: true, message: { ...bare, payload: {} } };
+    expect(parseActionMessage(bare)).toEqual(expected);
+    expect(parseActionMessage({ ...bare, payload: undefined })).toEqual(expected);
+    expect(parseActionMessage({ ...bare, payload: {} })).toEqual(expected);
+    // Only refresh carries nothing: another action without a payload is still refused.
+    expect(parseActionMessage({ ...bare, type: 'svc:action:navigate' })).toMatchObject({ ok: false, code: 'bad-envelope' });
+    expect(parseActionMessage({ ...bare, payload: null })).toMatchObject({ ok: false, code: 'bad-envelope' });
   });
 
   it.each([

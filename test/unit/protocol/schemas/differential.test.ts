@@ -17,7 +17,9 @@ import { prng } from '../../../../src/emulator/prng.js';
 
 // The bridge validates with the protocol's compact checks; `svc-embed-react/schemas` publishes zod schemas
 // of the same messages. These tests prove the two agree: the same messages accepted, the same refused with
-// the same code, and the same typed message (unknown fields dropped, absent optional fields absent).
+// the same code, and the same typed message (unknown event fields kept and unknown action fields dropped,
+// absent optional fields absent, null in an optional event field read as absent, unknown enum values of the
+// open event enums accepted).
 
 type Outcome = { ok: true; message: unknown } | { ok: false; code: string; type?: string };
 
@@ -72,10 +74,16 @@ const eventSeeds: Record<string, Record<string, unknown>[]> = {
   ],
   'svc:event:view': [{ surface: 'dashboard', path: '/embed/dashboard/sales', publicId: 'sales', title: 'Sales' }],
   'svc:event:navigate': [{ path: '/b', previousPath: '/a' }],
-  'svc:event:dashboard-loaded': [{ publicId: 'sales', widgetCount: 6, loadDurationMs: 812.5 }, {}],
-  'svc:event:download': [{ format: 'csv', target: 'widget', widgetId: 'w1', title: 'Orders', rowCount: 120 }],
+  'svc:event:dashboard-loaded': [{ publicId: 'sales', widgetCount: 6, loadDurationMs: 812.5 }, {}, { loadDurationMs: null, futureMetric: 3 }],
+  'svc:event:download': [
+    { format: 'csv', target: 'widget', widgetId: 'w1', title: 'Orders', rowCount: 120 },
+    { format: 'pptx', target: 'dashboard', widgetId: null },
+  ],
   'svc:event:drilldown': [{ member: 'orders.region', value: { region: 'EU' }, widgetId: 'w2' }],
-  'svc:event:ai-query': [{ query: 'Top regions?', status: 'completed', chatId: 'c1', agentId: 'a1' }],
+  'svc:event:ai-query': [
+    { query: 'Top regions?', status: 'completed', chatId: 'c1', agentId: 'a1' },
+    { query: 'Top regions?', status: 'streaming', chatId: null, tokens: 12 },
+  ],
   'svc:event:error': [{ message: 'Session expired', name: 'SessionError', context: 'auth', fatal: true }],
 };
 
@@ -104,7 +112,7 @@ const pool: unknown[] = [
   '', 'x', '/', '//evil.example', '/\\evil', '/ok/path', 'de', 'en-US', 'not a locale!', 'x'.repeat(300),
   'f_orders.status={"value":1}', 'f_orders.status=', 'f_bad key=1', 'orders.status={}',
   'svc-embed', 'event', 'action', 'dashboard', 'app', 'chat', 'signed', 'private', 'csv', 'pdf', 'docx',
-  'widget', 'page', 'submitted', 'completed', 'error', 'light', 'dark', 'auto', 'sepia',
+  'widget', 'page', 'submitted', 'completed', 'error', 'streaming', 'light', 'dark', 'auto', 'sepia',
   [], ['a'], {}, { value: 'EU' }, { backgroundColor: 1 }, { inputColor: '#000', more: [1] },
 ];
 
@@ -115,9 +123,10 @@ function mutate(rand: () => number, record: Record<string, unknown>, keys: reado
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
   const key = pick(keys);
   const roll = rand();
-  if (roll < 0.25) delete record[key];
-  else if (roll < 0.9) record[key] = pick(pool);
-  else record[pick(['unknownField', 'constructor', 'surface'])] = pick(pool);
+  if (roll < 0.2) delete record[key];
+  else if (roll < 0.3) record[key] = null;
+  else if (roll < 0.85) record[key] = pick(pool);
+  else record[pick(['unknownField', 'constructor', 'surface', 'widgetId', 'title'])] = pick(pool);
 }
 
 function randomMessage(rand: () => number, direction: 'event' | 'action'): unknown {
@@ -158,7 +167,8 @@ describe('the compact checks and the zod schemas', () => {
       }
       // Every outcome is exercised often, so agreement is not agreement on one kind of input only.
       for (const count of Object.values(tally)) expect(count).toBeGreaterThan(200);
-    });
+      // A generous limit: this runs 20,000 comparisons on a machine that may be busy with other tests.
+    }, 60_000);
   }
 
   it('agree on every payload createActionMessage accepts', () => {

@@ -99,10 +99,10 @@ describe('every event of the spec', () => {
     });
   }
 
-  it('keeps required-but-nullable apart from optional-not-nullable', () => {
+  it('keeps required-but-nullable apart from optional, where null counts as absent', () => {
     expect(parseEventMessage(envelope('svc:event:ready', valid['svc:event:ready']?.bare)).ok).toBe(true);
     const optionalNull = parseEventMessage(envelope('svc:event:view', { surface: 'dashboard', path: '/', title: null }));
-    expect(optionalNull).toMatchObject({ ok: false, code: 'bad-payload' });
+    expect(optionalNull).toEqual({ ok: true, message: envelope('svc:event:view', { surface: 'dashboard', path: '/' }) });
     const missingNullable = parseEventMessage(envelope('svc:event:ready', { deploymentId: null, mode: 'signed', surface: 'dashboard' }));
     expect(missingNullable).toMatchObject({ ok: false, reason: expect.stringContaining('payload.embedTenant') });
   });
@@ -110,9 +110,9 @@ describe('every event of the spec', () => {
   it.each([
     ['svc:event:ready', { embedTenant: null, deploymentId: null, mode: 'anonymous', surface: 'dashboard' }, 'payload.mode'],
     ['svc:event:ready', { embedTenant: null, deploymentId: null, mode: 'signed', surface: 'board' }, 'payload.surface'],
-    ['svc:event:download', { format: 'docx', target: 'widget' }, 'payload.format'],
-    ['svc:event:download', { format: 'csv', target: 'page' }, 'payload.target'],
-    ['svc:event:ai-query', { query: 'q', status: 'running' }, 'payload.status'],
+    ['svc:event:download', { format: 7, target: 'widget' }, 'payload.format'],
+    ['svc:event:download', { format: 'csv', target: null }, 'payload.target'],
+    ['svc:event:ai-query', { query: 'q', status: ['completed'] }, 'payload.status'],
   ])('rejects %s with a wrong enum value and names the field', (type, payload, field) => {
     const result = parseEventMessage(envelope(type, payload));
     expect(result).toMatchObject({ ok: false, code: 'bad-payload' });
@@ -152,8 +152,62 @@ describe('the event envelope', () => {
     },
   );
 
-  it('drops payload fields it does not know instead of passing them on', () => {
-    const result = parseEventMessage(envelope('svc:event:navigate', { path: '/x', secretNewField: 1 }));
-    expect(result.ok && result.message.payload).toEqual({ path: '/x' });
+  it('passes on payload fields it does not know, and ignores envelope fields it does not know', () => {
+    const result = parseEventMessage(envelope('svc:event:navigate', { path: '/x', newField: { nested: 1 } }, 'app', { trace: 'abc' }));
+    expect(result).toEqual({ ok: true, message: envelope('svc:event:navigate', { path: '/x', newField: { nested: 1 } }, 'app') });
+  });
+});
+
+describe('tolerant reading: the app keeps getting events as the platform evolves', () => {
+  it.each([
+    ['svc:event:download', { format: 'csv', target: 'widget', widgetId: null, title: null, rowCount: null }, { format: 'csv', target: 'widget' }],
+    ['svc:event:dashboard-loaded', { publicId: 'sales', widgetCount: null, loadDurationMs: null }, { publicId: 'sales' }],
+    ['svc:event:ready', { embedTenant: null, deploymentId: 4, mode: 'signed', surface: 'dashboard', publicId: null }, { embedTenant: null, deploymentId: 4, mode: 'signed', surface: 'dashboard' }],
+    ['svc:event:error', { message: 'm', name: null, context: null, fatal: null }, { message: 'm' }],
+    ['svc:event:ai-query', { query: 'q', status: 'submitted', chatId: null, agentId: undefined }, { query: 'q', status: 'submitted' }],
+  ])('delivers %s with null in optional fields, without those keys', (type, payload, delivered) => {
+    const result = parseEventMessage(envelope(type, payload));
+    expect(result).toEqual({ ok: true, message: envelope(type, delivered) });
+    expect(result.ok && Object.keys(result.message.payload)).toEqual(Object.keys(delivered));
+  });
+
+  it('keeps a null drilldown value: null is a value there, not an absence', () => {
+    const result = parseEventMessage(envelope('svc:event:drilldown', { member: 'orders.region', value: null, widgetId: null }));
+    expect(result).toEqual({ ok: true, message: envelope('svc:event:drilldown', { member: 'orders.region', value: null }) });
+  });
+
+  it('delivers an enum value it does not know and lists it in unknownValues', () => {
+    const download = parseEventMessage(envelope('svc:event:download', { format: 'docx', target: 'page', rowCount: 3 }));
+    expect(download).toEqual({
+      ok: true,
+      message: envelope('svc:event:download', { format: 'docx', target: 'page', rowCount: 3 }),
+      unknownValues: [
+        { field: 'payload.format', value: 'docx' },
+        { field: 'payload.target', value: 'page' },
+      ],
+    });
+    const query = parseEventMessage(envelope('svc:event:ai-query', { query: 'q', status: 'streaming' }, 'chat'));
+    expect(query).toMatchObject({ ok: true, unknownValues: [{ field: 'payload.status', value: 'streaming' }] });
+  });
+
+  it('says nothing about known values', () => {
+    const result = parseEventMessage(envelope('svc:event:download', { format: 'pdf', target: 'dashboard' }));
+    expect(result.ok).toBe(true);
+    expect(result).not.toHaveProperty('unknownValues');
+  });
+
+  it('still refuses a wrong type, null in a required field, and an unknown event type', () => {
+    expect(parseEventMessage(envelope('svc:event:download', { format: 'csv', target: 'widget', rowCount: '12' }))).toMatchObject({
+      ok: false,
+      code: 'bad-payload',
+      reason: expect.stringContaining('payload.rowCount: expected number'),
+    });
+    expect(parseEventMessage(envelope('svc:event:navigate', { path: null }))).toMatchObject({ ok: false, code: 'bad-payload' });
+    expect(parseEventMessage(envelope('svc:event:download', { format: null, target: 'widget' }))).toMatchObject({ ok: false, code: 'bad-payload' });
+    expect(parseEventMessage(envelope('svc:event:ready', { embedTenant: null, deploymentId: null, mode: 'guest', surface: 'dashboard' }))).toMatchObject({
+      ok: false,
+      code: 'bad-payload',
+    });
+    expect(parseEventMessage(envelope('svc:event:hologram', {}))).toMatchObject({ ok: false, code: 'unknown-type' });
   });
 });
