@@ -14,9 +14,13 @@ const packs = mkdtempSync(join(tmpdir(), 'svc-pack-'));
 try {
   npm(['pack', '--pack-destination', packs, '--loglevel=error'], root);
   const tarball = join(packs, readdirSync(packs).find((name) => name.endsWith('.tgz')));
-  const jest = join(root, 'examples/jest');
-  npm(['ci', ...quiet], jest);
-  npm(['install', '--no-save', ...quiet, tarball], jest);
+  // Every consumer project under examples/, or only those named on the command line (`... next`).
+  const names = process.argv.length > 2 ? process.argv.slice(2) : ['jest', 'next'];
+  for (const name of names) {
+    const project = join(root, 'examples', name);
+    npm(['ci', ...quiet], project);
+    npm(['install', '--no-save', ...quiet, tarball], project);
+  }
 } finally {
   rmSync(packs, { recursive: true, force: true });
 }

@@ -1,0 +1,13 @@
+/** The home page: no embed, a place to navigate away to and back from. */
+export default function HomePage() {
+  return (
+    <main>
+      <h1>svc-embed-react with Next.js</h1>
+      <ul>
+        <li>Server page: a Server Component renders the dashboard in private mode.</li>
+        <li>Client page: the embed asks a route handler for a session with getSession.</li>
+        <li>Signed page: the server mints the session and streams the embed in.</li>
+      </ul>
+    </main>
+  );
+}

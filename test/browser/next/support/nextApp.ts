@@ -1,0 +1,126 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repo = fileURLToPath(new URL('../../../../', import.meta.url));
+/** The example app, with its own package.json and lockfile. */
+export const exampleDir = join(repo, 'examples/next');
+const nextBin = join(exampleDir, 'node_modules/next/dist/bin/next');
+
+/**
+ * Makes sure examples/next has its dependencies and the package as currently built (from the packed tarball,
+ * as `npm run test:setup` installs it). Running this file alone after a rebuild reinstalls it.
+ */
+export function ensureExampleInstalled(): void {
+  const installed = join(exampleDir, 'node_modules/svc-embed-react/dist/index.js');
+  const current =
+    existsSync(nextBin) &&
+    existsSync(installed) &&
+    readFileSync(installed, 'utf8') === readFileSync(join(repo, 'dist/index.js'), 'utf8');
+  if (!current) {
+    execFileSync(process.execPath, [join(repo, 'test/node/consumers/installConsumers.mjs'), 'next'], {
+      cwd: repo,
+      stdio: 'inherit',
+    });
+  }
+}
+
+/** A free TCP port on 127.0.0.1. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+/** A Next.js command of the example, with its output kept for error messages. */
+interface NextProcess {
+  readonly child: ChildProcess;
+  output: string;
+}
+
+function runNext(args: readonly string[], env: Record<string, string>): NextProcess {
+  const child = spawn(process.execPath, [nextBin, ...args], {
+    cwd: exampleDir,
+    // No telemetry (the machine has no internet); the server gets its settings from the environment.
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
+    // Its own process group: `next start`/`next dev` start children that stopping the parent alone leaves running.
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const run: NextProcess = { child, output: '' };
+  const keep = (chunk: Buffer) => {
+    run.output = (run.output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return run;
+}
+
+const exited = (child: ChildProcess): Promise<number | null> =>
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve(child.exitCode)
+    : new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+
+/** Runs `next build` in the example; throws with the build's output when it fails. Returns its duration in ms. */
+export async function buildExample(): Promise<number> {
+  const started = Date.now();
+  const build = runNext(['build'], {});
+  const code = await exited(build.child);
+  if (code !== 0) throw new Error(`next build failed (exit ${code}):\n${build.output}`);
+  return Date.now() - started;
+}
+
+/** A running `next start` or `next dev`. */
+export interface RunningNext {
+  readonly url: string;
+  /** Everything it printed so far (the last 20,000 characters). */
+  output(): string;
+  /** Stops the whole process group. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `next start` (production build) or `next dev` on 127.0.0.1 and a free port, and waits until it
+ * answers. `env` reaches the server code at request time (the tenant, the API token).
+ */
+export async function startNext(mode: 'start' | 'dev', env: Record<string, string>): Promise<RunningNext> {
+  const port = await freePort();
+  const run = runNext([mode, '--hostname', '127.0.0.1', '--port', String(port)], env);
+  const url = `http://127.0.0.1:${port}`;
+  const pid = run.child.pid;
+  const stop = async (): Promise<void> => {
+    if (pid === undefined || run.child.exitCode !== null || run.child.signalCode !== null) return;
+    const done = exited(run.child);
+    process.kill(-pid, 'SIGTERM');
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }, 5_000);
+    await done;
+    clearTimeout(timer);
+  };
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (run.child.exitCode !== null) throw new Error(`next ${mode} exited (${run.child.exitCode}):\n${run.output}`);
+    try {
+      const response = await fetch(`${url}/`, { signal: AbortSignal.timeout(5_000) });
+      if (response.ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`next ${mode} did not answer on ${url} within 90 s:\n${run.output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return { url, output: () => run.output, stop };
+}
