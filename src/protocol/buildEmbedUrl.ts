@@ -117,21 +117,26 @@ export function buildEmbedUrl(options: BuildEmbedUrlOptions): string {
   }
   for (const [name, value] of Object.entries(options.params ?? {})) {
     if (value === undefined) continue;
-    if (isReservedAddressParam(name)) {
-      const lower = name.toLowerCase();
-      const instead = lower.startsWith(FILTER_PARAMETER_PREFIX)
-        ? 'use the filters option instead'
-        : lower === 'locale' || lower === 'allowexport'
-          ? `use the ${lower === 'locale' ? 'locale' : 'allowExport'} option instead`
-          : 'the viewer\'s identity comes only from the session option';
-      fail(`params.${name} is reserved`, isDevelopment && `params.${name} is reserved: ${instead}`);
-    }
+    if (isReservedAddressParam(name)) fail(`params.${name} is reserved`, isDevelopment && explainReserved(name));
     if (!PARAM_NAME.test(name)) fail('invalid parameter name', isDevelopment && `params: ${describeValue(name)} is not a valid parameter name`);
     if (!['string', 'number', 'boolean'].includes(typeof value)) fail(`params.${name} must be a string, number or boolean`, false);
     query.push([name, String(value)]);
   }
   const search = query.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&');
   return `${origin}${path}${search ? `?${search}` : ''}`;
+}
+
+/** Why a reserved parameter is refused and what to use instead (development only). */
+function explainReserved(name: string): string {
+  const lower = name.toLowerCase();
+  const instead = lower.startsWith(FILTER_PARAMETER_PREFIX)
+    ? 'use the filters option instead'
+    : lower === 'locale'
+      ? 'use the locale option instead'
+      : lower === 'allowexport'
+        ? 'use the allowExport option instead'
+        : "the viewer's identity comes only from the session option";
+  return `params.${name} is reserved: ${instead}`;
 }
 
 /** Throws the refusal: its full explanation in development, its short form in production. */
