@@ -31,7 +31,7 @@ export {};
 `;
 
 /** The TypeScript blocks of a Markdown text, with the line each starts on. */
-export function typescriptBlocks(markdown: string): { line: number; code: string }[] {
+function typescriptBlocks(markdown: string): { line: number; code: string }[] {
   const blocks: { line: number; code: string }[] = [];
   const lines = markdown.split('\n');
   for (let index = 0; index < lines.length; index++) {
