@@ -2,11 +2,12 @@ import MagicString from 'magic-string';
 import type { Plugin } from 'vite';
 
 /**
- * The guard every bundler folds: Vite/rolldown, esbuild, webpack, Next.js and Turbopack replace
- * `process.env.NODE_ENV` in an app's build, and their minifiers then drop `false && "text"`. The `typeof`
- * test keeps a plain browser module (no bundler, no `process`) on the production texts instead of throwing.
+ * The guard bundlers fold: Vite/rolldown, esbuild, webpack, Next.js and Turbopack replace
+ * `process.env.NODE_ENV` in an app's build, leaving `c ? false : false`, which minifiers reduce to `false`
+ * (no trace left, unlike `c && false`) and then drop `false && "text"`. The `typeof` test keeps a plain
+ * browser module (no bundler, no `process`) on the production texts instead of throwing.
  */
-export const DEVELOPMENT_GUARD = "(typeof process !== 'undefined' && process.env.NODE_ENV !== 'production')";
+export const DEVELOPMENT_GUARD = "(typeof process === 'undefined' ? false : process.env.NODE_ENV !== 'production')";
 
 const IMPORT = /^import \{ isDevelopment \} from '(?:\.\.?\/)+(?:protocol\/)?isDevelopment\.js';\r?\n/m;
 
