@@ -11,6 +11,19 @@ const config: StorybookConfig = {
   stories: ['../stories/**/*.stories.@(ts|tsx)'],
   framework: { name: '@storybook/react-vite', options: {} },
   core: { disableTelemetry: true },
+  // A playground for this library, not a first Storybook: no onboarding checklist in the sidebar or the menu.
+  features: { sidebarOnboardingChecklist: false, menuOnboardingChecklist: false },
+  typescript: {
+    // Reads the props' TSDoc, so each control says what its prop does (react-docgen, the default, reads
+    // only JSDoc written on the component itself, not on the props interfaces we import).
+    reactDocgen: 'react-docgen-typescript',
+    reactDocgenTypescriptOptions: {
+      shouldExtractLiteralValuesFromEnum: true,
+      shouldRemoveUndefinedFromOptional: true,
+      // React's own props (key, ref, DOM attributes) would bury ours.
+      propFilter: (prop) => !prop.parent?.fileName.includes('/node_modules/'),
+    },
+  },
   viteFinal: (viteConfig) => ({ ...viteConfig, plugins: [...(viteConfig.plugins ?? []), playgroundBackend()] }),
 };
 

@@ -17,7 +17,10 @@ try {
   emulator = await startEmulator({ port: 0 });
 }
 const storybookPort = process.env.STORYBOOK_PORT ?? '6006';
+// Its own process group: `npx` starts Storybook as a child of its own, and a signal to `npx` alone would
+// leave that child serving the port. Stopping signals the whole group.
 const storybook = spawn('npx', ['storybook', 'dev', '--ci', '--no-open', '--port', storybookPort], {
+  detached: true,
   stdio: ['ignore', 'pipe', 'inherit'],
   env: {
     ...process.env,
@@ -34,14 +37,43 @@ storybook.stdout.on('data', (chunk) => {
     console.log(`\n  Playground  http://127.0.0.1:${storybookPort}\n  Emulator    ${emulator.url}  (npx svc-embed emulator prints its credentials)\n`);
   }
 });
+/** Signals Storybook's whole process group; a group that is already gone is fine. */
+const signalStorybook = (signal) => {
+  try {
+    process.kill(-storybook.pid, signal);
+  } catch {
+    // Already exited.
+  }
+};
+/** Whether any process of Storybook's group is still alive. */
+const groupAlive = () => {
+  try {
+    process.kill(-storybook.pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+let stopping = false;
 const stop = async () => {
-  storybook.kill('SIGTERM');
+  if (stopping) return;
+  stopping = true;
+  signalStorybook('SIGTERM');
   await emulator.close();
+  // Storybook gets five seconds to finish; whatever of its group is left then is killed: nothing may outlive
+  // `npm start`, or the next start finds the port taken.
+  for (let waited = 0; groupAlive() && waited < 5_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+  signalStorybook('SIGKILL');
   process.exit(0);
 };
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);
+process.once('SIGHUP', stop);
+// A crash here must not orphan the group either.
+process.once('exit', () => signalStorybook('SIGKILL'));
 storybook.on('exit', async (code) => {
+  if (stopping) return;
+  signalStorybook('SIGKILL');
   await emulator.close();
   process.exit(code ?? 0);
 });

@@ -27,7 +27,7 @@ export function EventLog({ embedId, limit = 40 }: { readonly embedId?: string; r
     setEntries((list) => [{ id: nextId++, embedId: from, message }, ...list].slice(0, limit));
   useSvcEvents(Object.fromEntries(ALL_EVENTS.map((type) => [type, record])), { embedId });
   return (
-    <section aria-label="Event log" style={{ fontFamily: 'ui-monospace, monospace', fontSize: 12 }}>
+    <section aria-label={embedId === undefined ? 'Event log' : `Event log of ${embedId}`} style={{ fontFamily: 'ui-monospace, monospace', fontSize: 12 }}>
       <header style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
         <strong>Events</strong>
         <button type="button" onClick={() => setEntries([])}>

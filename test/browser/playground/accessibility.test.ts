@@ -1,0 +1,134 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/chromium.js';
+
+// Every story of the playground, served by `npm start` (the emulator behind it, so embeds really load),
+// checked by axe-core in Chromium. The emulator's own pages inside the iframes are not ours to check here:
+// axe looks at the story document, including the iframe elements themselves.
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** A port that was free a moment ago (Storybook needs a number up front). */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface Violation {
+  readonly id: string;
+  readonly impact: string | null;
+  readonly help: string;
+  readonly targets: string[];
+}
+
+let start: ChildProcess | undefined;
+let browser: Browser;
+let base = '';
+let output = '';
+
+beforeAll(async () => {
+  const [storybookPort, emulatorPort] = [await freePort(), await freePort()];
+  start = spawn(process.execPath, ['.storybook/start.mjs'], {
+    env: { ...process.env, STORYBOOK_PORT: String(storybookPort), SVC_EMULATOR_PORT: String(emulatorPort), CI: 'true' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const child = start;
+  const ready = new Promise<void>((resolve, reject) => {
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Playground')) resolve();
+    };
+    child.stdout?.on('data', collect);
+    child.stderr?.on('data', collect);
+    child.once('exit', (code) => reject(new Error(`npm start exited (${code}) before serving:\n${output}`)));
+    setTimeout(() => reject(new Error(`npm start did not serve within 90 s:\n${output}`)), 90_000);
+  });
+  base = `http://127.0.0.1:${storybookPort}`;
+  [browser] = await Promise.all([launchChromium(), ready]);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  if (start && start.exitCode === null) {
+    // The start script stops Storybook's whole process group itself.
+    const exited = new Promise((resolve) => start?.once('exit', resolve));
+    start.kill('SIGTERM');
+    await exited;
+  }
+}, 30_000);
+
+async function storyIds(): Promise<string[]> {
+  const index = (await (await fetch(`${base}/index.json`)).json()) as { entries: Record<string, { id: string; type: string }> };
+  return Object.values(index.entries)
+    .filter((entry) => entry.type === 'story')
+    .map((entry) => entry.id);
+}
+
+async function openStory(page: Page, id: string): Promise<void> {
+  await page.goto(`${base}/iframe.html?id=${id}&viewMode=story`);
+  await page.locator('#storybook-root > *').first().waitFor({ timeout: 60_000 });
+  // Embeds settle (loading, then loaded or an error state): check what a developer looks at.
+  const frames = page.locator('iframe[data-svc-embed-id]');
+  if ((await frames.count()) > 0) await page.waitForTimeout(2_500);
+}
+
+async function runAxe(page: Page): Promise<Violation[]> {
+  await page.addScriptTag({ content: axeSource });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const { violations } = await axe.run(document, {
+      iframes: false,
+      resultTypes: ['violations'],
+      // A story is a fragment, not a page: the rules about a page's own structure (one main landmark, a
+      // level-one heading, everything inside landmarks) belong to the app that renders it.
+      rules: { 'landmark-one-main': { enabled: false }, 'page-has-heading-one': { enabled: false }, region: { enabled: false } },
+    });
+    return violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((node) => node.target.join(' ')) }));
+  });
+}
+
+describe('the playground', () => {
+  it('has no accessibility violations in any story, with the devtools panel closed and open', async () => {
+    const ids = await storyIds();
+    expect(ids.length).toBeGreaterThanOrEqual(9);
+    const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+    const found: Record<string, Violation[]> = {};
+    for (const id of ids) {
+      await openStory(page, id);
+      const violations = await runAxe(page);
+      if (violations.length > 0) found[id] = violations;
+    }
+    // The corner panel, opened, on one story.
+    await openStory(page, 'embeds-svcdashboard--dashboard');
+    await page.getByRole('button', { name: 'Show SVC devtools' }).click();
+    await page.locator('[data-svc-devtools] ol li').first().waitFor({ timeout: 20_000 });
+    const open = await runAxe(page);
+    if (open.length > 0) found['embeds-svcdashboard--dashboard (devtools open)'] = open;
+    await page.close();
+    expect(found).toEqual({});
+  }, 300_000);
+
+  it("describes each control with its prop's TSDoc", async () => {
+    const page = await browser.newPage();
+    await openStory(page, 'developer-tools-svcdevtools--inspector');
+    const descriptions = await page.evaluate(async () => {
+      const preview = (window as unknown as {
+        __STORYBOOK_PREVIEW__: { storyStoreValue: { loadStory: (input: { storyId: string }) => Promise<{ argTypes: Record<string, { description?: string }> }> } };
+      }).__STORYBOOK_PREVIEW__;
+      const story = await preview.storyStoreValue.loadStory({ storyId: 'developer-tools-svcdevtools--inspector' });
+      return Object.fromEntries(Object.entries(story.argTypes).map(([name, type]) => [name, type.description ?? '']));
+    });
+    await page.close();
+    expect(descriptions.position).toContain('Where the panel sits');
+    expect(descriptions.maxEntries).toContain('How many timeline entries the panel keeps');
+    expect(descriptions.defaultOpen).toContain('Whether the panel starts expanded');
+  }, 120_000);
+});

@@ -1,0 +1,98 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { createConnection, createServer } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+
+/** A port that was free a moment ago (Storybook needs a number up front). */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Whether something accepts connections on the port. */
+function answers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** Every process descending from `root`, read from `ps`. */
+function descendants(root: number): number[] {
+  const table = execFileSync('ps', ['-eo', 'pid=,ppid='], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/).map(Number) as [number, number]);
+  const found: number[] = [];
+  const queue = [root];
+  while (queue.length > 0) {
+    const parent = queue.shift() as number;
+    for (const [pid, ppid] of table) {
+      if (ppid === parent) {
+        found.push(pid);
+        queue.push(pid);
+      }
+    }
+  }
+  return found;
+}
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+let start: ChildProcess | undefined;
+let spawned: number[] = [];
+
+afterEach(() => {
+  // Whatever the outcome, nothing this test started keeps running.
+  for (const pid of [start?.pid, ...spawned]) {
+    if (pid !== undefined && alive(pid)) process.kill(pid, 'SIGKILL');
+  }
+  start = undefined;
+  spawned = [];
+});
+
+describe('npm start', () => {
+  it.each(['SIGTERM', 'SIGINT'] as const)('stopped by %s, leaves no process behind and frees the port', async (signal) => {
+    const [storybookPort, emulatorPort] = [await freePort(), await freePort()];
+    let output = '';
+    // `npm start` is `npm run build && node .storybook/start.mjs`; the suite has built already.
+    start = spawn(process.execPath, ['.storybook/start.mjs'], {
+      env: { ...process.env, STORYBOOK_PORT: String(storybookPort), SVC_EMULATOR_PORT: String(emulatorPort), CI: 'true' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    start.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    start.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    const exited = new Promise<number | null>((resolve) => start?.once('exit', resolve));
+    await expect.poll(() => output, { timeout: 90_000, interval: 250 }).toContain('Playground');
+    await expect.poll(() => answers(storybookPort), { timeout: 30_000 }).toBe(true);
+    spawned = descendants(start.pid as number);
+    // npx and the Storybook server under it, at least.
+    expect(spawned.length).toBeGreaterThanOrEqual(2);
+
+    // Only the start script gets the signal, as from `kill` or a process manager.
+    start.kill(signal);
+    expect(await exited).toBe(0);
+    expect(spawned.filter(alive)).toEqual([]);
+    expect(await answers(storybookPort)).toBe(false);
+    expect(await answers(emulatorPort)).toBe(false);
+  }, 150_000);
+});
