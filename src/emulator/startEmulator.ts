@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { hostname, networkInterfaces } from 'node:os';
 import { serve } from '@hono/node-server';
 import { createEmulatorApp, type EmulatorRequestRecord } from './createEmulatorApp.js';
 import { createEmulatorSecrets, type EmulatorCredentials } from './EmulatorCredentials.js';
@@ -49,6 +50,18 @@ export interface RunningEmulator {
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
 /**
+ * The names the emulator answers to besides the loopback ones: none on loopback; the interface given with
+ * `allowNonLoopback`; for a wildcard interface, the machine's own addresses and host name. Never any name,
+ * so a page that rebinds its own domain to this machine is still refused.
+ */
+function ownHostNames(host: string): string[] {
+  if (LOOPBACK.has(host)) return [];
+  if (host !== '0.0.0.0' && host !== '::') return [host];
+  const addresses = Object.values(networkInterfaces()).flatMap((list) => (list ?? []).map((item) => item.address));
+  return [...addresses, hostname()];
+}
+
+/**
  * Starts the local tenant emulator: the platform's embed pages, management API, SCIM, data and AI APIs,
  * on loopback, with fresh development credentials. Node only.
  *
@@ -74,8 +87,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   const requests: EmulatorRequestRecord[] = [];
   const app = createEmulatorApp(state, secrets, requests, {
     quiet: options.quiet,
-    // A non-loopback interface (allowed on request) is answered under its own name too.
-    extraHostNames: LOOPBACK.has(host) ? [] : [host],
+    extraHostNames: ownHostNames(host),
     tokenCheckIntervalMs: interval,
   });
   const hostname = host === '[::1]' ? '::1' : host;
