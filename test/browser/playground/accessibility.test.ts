@@ -73,7 +73,7 @@ async function storyIds(): Promise<string[]> {
 }
 
 async function openStory(page: Page, id: string): Promise<void> {
-  await page.goto(`${base}/iframe.html?id=${id}&viewMode=story`);
+  await page.goto(`${base}/iframe.html?id=${id}&viewMode=story`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
   await page.locator('#storybook-root > *').first().waitFor({ timeout: 60_000 });
   // Embeds settle (loading, then loaded or an error state): check what a developer looks at.
   const frames = page.locator('iframe[data-svc-embed-id]');
@@ -130,5 +130,15 @@ describe('the playground', () => {
     expect(descriptions.position).toContain('Where the panel sits');
     expect(descriptions.maxEntries).toContain('How many timeline entries the panel keeps');
     expect(descriptions.defaultOpen).toContain('Whether the panel starts expanded');
+  }, 120_000);
+
+  it('shows no onboarding checklist or guide', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+    await page.goto(`${base}/?path=/story/embeds-svcdashboard--dashboard`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
+    await page.getByRole('link', { name: 'Dashboard' }).or(page.getByRole('button', { name: 'Dashboard' })).first().waitFor({ timeout: 60_000 });
+    const features = await page.evaluate(() => (window as unknown as { FEATURES?: Record<string, unknown> }).FEATURES ?? {});
+    expect(features).toMatchObject({ sidebarOnboardingChecklist: false, menuOnboardingChecklist: false });
+    expect(await page.getByText(/checklist|get started/i).count()).toBe(0);
+    await page.close();
   }, 120_000);
 });
