@@ -100,6 +100,15 @@ function hostName(header: string): string {
 const isLoopbackAddress = (address: string | undefined): boolean =>
   address !== undefined && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));
 
+/** A percent-decoded path segment; a malformed escape stays as written (it is no id either way). */
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 /** Which API family a path belongs to, by its prefix. */
 function familyOf(path: string): ApiFamily | null {
   if (path.startsWith('/api/scim/')) return 'scim';
@@ -178,7 +187,7 @@ export function createEmulatorApp(
     if (family === 'management') {
       const scoped = /^\/api\/v1\/deployments\/([^/]*)/.exec(path);
       if (scoped) {
-        const id = decodeURIComponent(scoped[1] ?? '');
+        const id = safeDecode(scoped[1] ?? '');
         requireDeployment(principal, STRICT_ID.test(id) ? Number(id) : id);
       } else if (path !== '/api/v1/deployments' && path !== '/api/v1/embed/generate-session') {
         requireAccount(principal);

@@ -103,11 +103,13 @@ describe('authentication comes before any path or body validation', () => {
     expect(badBody.status).toBe(403);
     expect((await call('POST', `/api/v1/deployments/${emu.credentials.otherDeploymentId}/workbooks/140/publish`, { auth, raw: '{not json' })).status).toBe(403);
     expect((await call('POST', '/api/v1/deployments/0x2a/workbooks/130/publish', { auth })).status).toBe(403);
+    expect((await call('POST', '/api/v1/deployments/%zz/workbooks/130/publish', { auth })).status).toBe(403);
     // Account-level resources need an unscoped key.
     expect((await call('GET', '/api/v1/users', { auth })).status).toBe(403);
     // With an unscoped key the same bad requests are the 400s they are.
     const full = `Bearer ${emu.credentials.apiToken}`;
     expect((await call('POST', '/api/v1/deployments/0x2a/workbooks/130/publish', { auth: full })).status).toBe(400);
+    expect((await call('POST', '/api/v1/deployments/%zz/workbooks/130/publish', { auth: full })).status).toBe(400);
     expect((await call('POST', '/api/v1/embed/generate-session', { auth: full, body: { deploymentId: 43, externalId: 'a', internalId: 'b' } })).status).toBe(400);
   });
 });
