@@ -154,6 +154,8 @@ export default defineConfig(({ mode }) => {
       },
     },
     test: {
+      // A test that makes no assertion passes whatever the code does: fail it instead (every project extends this).
+      expect: { requireAssertions: true },
       projects: [
         {
           extends: true,

@@ -1,0 +1,41 @@
+// @ts-check
+/**
+ * Mutation testing: `npm run mutation`. Stryker changes the source one small edit at a time (a flipped
+ * condition, an emptied string, a removed call) and runs the tests that cover that spot; a mutant no test
+ * notices ("survived") marks behaviour nothing checks. Not part of `npm test`: a full run takes tens of minutes.
+ *
+ * Incremental: results are kept in `.reports/stryker-incremental.json`, so a rerun tests only mutants in code or
+ * tests that changed. Narrow a run with `npm run mutation -- --mutate 'src/protocol/**'`.
+ *
+ * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
+ */
+export default {
+  testRunner: 'vitest',
+  plugins: ['@stryker-mutator/vitest-runner'],
+  vitest: { configFile: 'test/mutation/vitest.config.ts' },
+  mutate: [
+    'src/protocol/**/*.ts',
+    'src/react/**/*.{ts,tsx}',
+    'src/server/**/*.ts',
+    'src/tenant/**/*.ts',
+    // The emulator's authentication and embed sessions: the rules the platform's 401/403 and sessions follow.
+    'src/emulator/authenticate.ts',
+    'src/emulator/EmulatorCredentials.ts',
+    'src/emulator/EmulatorState.ts',
+    'src/emulator/jwt.ts',
+    // Type-only files and barrels have nothing to mutate that a test could observe.
+    '!src/**/index.ts',
+  ],
+  ignorePatterns: ['dist', 'storybook-static', 'test-results', 'bench', 'coverage', 'test/mutation/.reports', 'test/react18'],
+  // The machine is shared: one test process at a time.
+  concurrency: 1,
+  incremental: true,
+  incrementalFile: 'test/mutation/.reports/stryker-incremental.json',
+  tempDirName: 'test/mutation/.reports/.stryker-tmp',
+  reporters: ['clear-text', 'progress', 'html', 'json'],
+  htmlReporter: { fileName: 'test/mutation/.reports/mutation.html' },
+  jsonReporter: { fileName: 'test/mutation/.reports/mutation.json' },
+  thresholds: { high: 90, low: 75, break: null },
+  timeoutMS: 10_000,
+  cleanTempDir: 'always',
+};
