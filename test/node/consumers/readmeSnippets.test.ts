@@ -30,6 +30,17 @@ declare global {
 export {};
 `;
 
+/** Framework modules the snippets import that this repository does not install. */
+const AMBIENT = `declare module 'next/server' {
+  export function connection(): Promise<void>;
+}
+`;
+
+const SIGNED_DASHBOARD = `export function SignedDashboard(props: { tenantOrigin: string; publicId: string; session: string }) {
+  return null;
+}
+`;
+
 /** The TypeScript blocks of a Markdown text, with the line each starts on. */
 function typescriptBlocks(markdown: string): { line: number; code: string }[] {
   const blocks: { line: number; code: string }[] = [];
@@ -56,6 +67,9 @@ it('every TypeScript block of the README compiles against the built package', ()
       symlinkSync(join(root, 'node_modules', name), join(dir, 'node_modules', name), 'dir');
     }
     writeFileSync(join(dir, 'prelude.ts'), PRELUDE);
+    writeFileSync(join(dir, 'ambient.d.ts'), AMBIENT);
+    // Sibling modules a snippet imports by relative path (the Next.js example's client wrapper).
+    writeFileSync(join(dir, 'SignedDashboard.tsx'), SIGNED_DASHBOARD);
     // Each block is its own module, named after its README line so a failure points at the block.
     const files = blocks.map(({ line, code }) => {
       const file = `readme-line-${line}.tsx`;
@@ -75,7 +89,7 @@ it('every TypeScript block of the README compiles against the built package', ()
       // Snippets show calls and values; what they leave unused is not a fault.
       noUnusedLocals: false,
     };
-    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['prelude.ts', ...files] }));
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['prelude.ts', 'ambient.d.ts', 'SignedDashboard.tsx', ...files] }));
     const run = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', dir, '--pretty', 'false'], {
       encoding: 'utf8',
     });
