@@ -176,6 +176,39 @@ describe('examples/next, production build (next start)', () => {
       await context.close();
     }
   }, 60_000);
+
+  it('client page: an expired session is renewed through getSession and the route handler, in place', async () => {
+    const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+    try {
+      const { page, seen } = await openObservedPage(context, emulator.url);
+      const routeCalls: number[] = [];
+      page.on('response', (response) => {
+        if (new URL(response.url()).pathname === '/api/embed-session') routeCalls.push(response.status());
+      });
+      await page.goto(`${server.url}/client`);
+      await waitForShownEmbed(page, 1);
+      const sessionsBefore = mintedSessions();
+
+      expect(emulator.expireEmbedTokens()).toBeGreaterThan(0);
+      // The next action for the viewer (the colour scheme) meets the expired token: the embed reports it,
+      // and the component asks getSession for a new session and loads it.
+      await page.click('button:has-text("Dark mode")');
+      await waitForShownEmbed(page, 2);
+      await page.waitForTimeout(SETTLE_MS);
+      const record = await pageRecord(page);
+
+      expect(routeCalls).toEqual([200, 200]);
+      expect(mintedSessions() - sessionsBefore).toBe(1);
+      expect(seen.documents).toHaveLength(2);
+      expect(record.ready).toHaveLength(2);
+      expect(record.embedErrors).toEqual([expect.objectContaining({ name: 'SessionExpiredError', fatal: true })]);
+      expect(await page.textContent('[data-embed-status]')).toBe('ready');
+      // The embed's own check of its token answering 401 is how it learns of the expiry: the only failure.
+      expect(seen.errors).toEqual([`http 401: ${emulator.url}/embed/token-status`]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
 });
 
 describe('examples/next, development server (next dev)', () => {

@@ -93,17 +93,21 @@ export async function startNext(mode: 'start' | 'dev', env: Record<string, strin
   const run = runNext([mode, '--hostname', '127.0.0.1', '--port', String(port)], env);
   const url = `http://127.0.0.1:${port}`;
   const pid = run.child.pid;
+  // If the test run ends without afterAll (a crash, an interrupt), the server must not outlive it.
+  const killGroup = (): void => {
+    try {
+      if (pid !== undefined) process.kill(-pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  };
+  process.once('exit', killGroup);
   const stop = async (): Promise<void> => {
+    process.off('exit', killGroup);
     if (pid === undefined || run.child.exitCode !== null || run.child.signalCode !== null) return;
     const done = exited(run.child);
     process.kill(-pid, 'SIGTERM');
-    const timer = setTimeout(() => {
-      try {
-        process.kill(-pid, 'SIGKILL');
-      } catch {
-        // Already gone.
-      }
-    }, 5_000);
+    const timer = setTimeout(killGroup, 5_000);
     await done;
     clearTimeout(timer);
   };
