@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useArgs } from 'storybook/preview-api';
 import { type ColorScheme, SvcApp } from '../src/index.js';
@@ -11,8 +12,14 @@ interface Args {
   readonly path: string;
 }
 
+const ARG_NAMES: (keyof Args)[] = ['colorScheme', 'locale', 'path'];
+
 const meta: Meta<Args> = {
   title: 'Embeds/SvcApp',
+  // Named for its props' TSDoc, which describes the controls of the same name; the render function passes the
+  // story's args on, and only those args are controls.
+  component: SvcApp as unknown as ComponentType<Args>,
+  parameters: { controls: { include: ARG_NAMES } },
   args: { colorScheme: 'light', locale: 'en-US', path: '/embed/d/42/app' },
   argTypes: {
     path: {

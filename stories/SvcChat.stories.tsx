@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { type ColorScheme, SvcChat } from '../src/index.js';
 import { EMULATOR_URL } from './support/emulatorUrl.js';
@@ -10,8 +11,14 @@ interface Args {
   readonly inputColor: string;
 }
 
+const ARG_NAMES: (keyof Args)[] = ['colorScheme', 'locale', 'primaryColor', 'inputColor'];
+
 const meta: Meta<Args> = {
   title: 'Embeds/SvcChat',
+  // Named for its props' TSDoc, which describes the controls of the same name; the render function passes the
+  // story's args on, and only those args are controls.
+  component: SvcChat as unknown as ComponentType<Args>,
+  parameters: { controls: { include: ARG_NAMES } },
   args: { colorScheme: 'light', locale: 'en-US', primaryColor: '#3b5bdb', inputColor: '#f4f6fb' },
   argTypes: {
     colorScheme: { control: 'inline-radio', options: ['light', 'dark', 'auto'] },

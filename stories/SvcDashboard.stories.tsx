@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { type ColorScheme, SvcDashboard } from '../src/index.js';
 import { EMULATOR_URL } from './support/emulatorUrl.js';
@@ -14,8 +15,14 @@ interface Args {
 }
 
 /** Every control is a controlled prop: changing it sends an action; the iframe never reloads. */
+const ARG_NAMES: (keyof Args)[] = ['colorScheme', 'locale', 'primaryColor', 'borderRadius', 'region', 'status', 'allowExport'];
+
 const meta: Meta<Args> = {
   title: 'Embeds/SvcDashboard',
+  // Named for its props' TSDoc, which describes the controls of the same name; the render function passes the
+  // story's args on, and only those args are controls.
+  component: SvcDashboard as unknown as ComponentType<Args>,
+  parameters: { controls: { include: ARG_NAMES } },
   args: { colorScheme: 'light', locale: 'en-US', primaryColor: '#3b5bdb', borderRadius: 8, region: 'all', status: 'all', allowExport: true },
   argTypes: {
     colorScheme: { control: 'inline-radio', options: ['light', 'dark', 'auto'] },

@@ -119,17 +119,24 @@ describe('the playground', () => {
   it("describes each control with its prop's TSDoc", async () => {
     const page = await browser.newPage();
     await openStory(page, 'developer-tools-svcdevtools--inspector');
-    const descriptions = await page.evaluate(async () => {
-      const preview = (window as unknown as {
-        __STORYBOOK_PREVIEW__: { storyStoreValue: { loadStory: (input: { storyId: string }) => Promise<{ argTypes: Record<string, { description?: string }> }> } };
-      }).__STORYBOOK_PREVIEW__;
-      const story = await preview.storyStoreValue.loadStory({ storyId: 'developer-tools-svcdevtools--inspector' });
-      return Object.fromEntries(Object.entries(story.argTypes).map(([name, type]) => [name, type.description ?? '']));
-    });
+    const argDescriptions = (storyId: string) =>
+      page.evaluate(async (id) => {
+        const preview = (window as unknown as {
+          __STORYBOOK_PREVIEW__: { storyStoreValue: { loadStory: (input: { storyId: string }) => Promise<{ argTypes: Record<string, { description?: string }> }> } };
+        }).__STORYBOOK_PREVIEW__;
+        const story = await preview.storyStoreValue.loadStory({ storyId: id });
+        return Object.fromEntries(Object.entries(story.argTypes).map(([name, type]) => [name, type.description ?? '']));
+      }, storyId);
+    const devtools = await argDescriptions('developer-tools-svcdevtools--inspector');
+    expect(devtools.position).toContain('Where the panel sits');
+    expect(devtools.maxEntries).toContain('How many timeline entries the panel keeps');
+    expect(devtools.defaultOpen).toContain('Whether the panel starts expanded');
+    const dashboard = await argDescriptions('embeds-svcdashboard--dashboard');
+    expect(dashboard.colorScheme).toContain('Colour scheme, sent as `svc:action:set-color-scheme`');
+    expect(dashboard.locale).toContain('UI language');
+    const app = await argDescriptions('embeds-svcapp--app');
+    expect(app.locale).toContain('UI language');
     await page.close();
-    expect(descriptions.position).toContain('Where the panel sits');
-    expect(descriptions.maxEntries).toContain('How many timeline entries the panel keeps');
-    expect(descriptions.defaultOpen).toContain('Whether the panel starts expanded');
   }, 120_000);
 
   it('shows no onboarding checklist or guide', async () => {
