@@ -3,9 +3,120 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import ts from 'typescript';
 import { defineConfig, type Plugin } from 'vite';
-import { browserStubs } from './build/browserStubs.js';
-import { commonjsTypes } from './build/commonjsTypes.js';
-import { developmentGuards } from './build/developmentGuards.js';
+import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import MagicString from 'magic-string';
+
+/**
+ * The guard bundlers fold: Vite/rolldown, esbuild, webpack, Next.js and Turbopack replace
+ * `process.env.NODE_ENV` in an app's build, leaving `c ? false : false`, which minifiers reduce to `false`
+ * (no trace left, unlike `c && false`) and then drop `false && "text"`. The `typeof` test keeps a plain
+ * browser module (no bundler, no `process`) on the production texts instead of throwing.
+ */
+const DEVELOPMENT_GUARD = "(typeof process === 'undefined' ? false : process.env.NODE_ENV !== 'production')";
+
+const IMPORT = /^import \{ isDevelopment \} from '(?:\.\.?\/)+(?:protocol\/)?isDevelopment\.js';\r?\n/m;
+
+/**
+ * Replaces every use of the `isDevelopment` constant with {@link DEVELOPMENT_GUARD} in the shipped code.
+ * A shared `const` reached through an import is not folded by every app build (Vite 8 keeps `var b=!1` and
+ * the text it guards), whereas the inline expression is; the source keeps one readable constant.
+ */
+function developmentGuards(): Plugin {
+  return {
+    name: 'svc-development-guards',
+    apply: 'build',
+    // Before TypeScript is stripped: the import is matched as written.
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/\/src\/.*\.tsx?$/.test(id) || id.endsWith('/isDevelopment.ts') || !code.includes('isDevelopment')) return null;
+      const found = IMPORT.exec(code);
+      if (!found) {
+        // Fail the build rather than ship a guard bundlers cannot fold.
+        throw new Error(`${id} uses isDevelopment without the plain import the build inlines`);
+      }
+      const output = new MagicString(code);
+      output.remove(found.index, found.index + found[0].length);
+      for (const use of code.matchAll(/\bisDevelopment\b/g)) {
+        if (use.index >= found.index && use.index < found.index + found[0].length) continue;
+        output.overwrite(use.index, use.index + use[0].length, DEVELOPMENT_GUARD);
+      }
+      return { code: output.toString(), map: output.generateMap({ hires: true, source: id }) };
+    },
+  };
+}
+
+/** Why an entry cannot run in a browser, and what to do instead: the whole text of the failure. */
+const SERVER_ONLY: Record<string, string> = {
+  'server/index':
+    'svc-embed-react/server is server-only and was imported into browser code: it holds API keys that must never reach the browser. Import it from server code only (a route handler, server action, Server Component or Node script) and give the browser just the session id.',
+  'emulator/index':
+    'svc-embed-react/emulator runs on Node only and was imported into browser code. Start it from a Node script or test setup (or run `npx svc-embed emulator`) and give the browser its url as the tenantOrigin.',
+};
+
+/** The file a browser bundle gets instead of a server-only entry. */
+function browserStubName(entry: string, format: 'es' | 'cjs'): string {
+  return `${entry}.browser.${format === 'es' ? 'js' : 'cjs'}`;
+}
+
+/**
+ * Writes, beside each server-only entry, the module the `browser` export condition points at. The ES module
+ * imports a specifier that is its own error text: no bundler can resolve it, so Vite, esbuild, webpack,
+ * Next.js and Turbopack stop the build and print the text with the importing file. CommonJS (Jest's jsdom
+ * environment) throws the same text at `require`. Both export the entry's names, so nothing else fails first.
+ */
+function browserStubs(): Plugin {
+  return {
+    name: 'svc-browser-stubs',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || !chunk.isEntry) continue;
+        const text = SERVER_ONLY[chunk.name];
+        if (text === undefined) continue;
+        const message = JSON.stringify(text);
+        // A specifier no package can match (so no bundler reads it as a path into this one) and without `?`
+        // or `#` (which bundlers cut off as a query or hash).
+        const specifier = JSON.stringify(`Browser build stopped: ${text}`);
+        const names = chunk.exports.filter((name) => /^[A-Za-z_$][\w$]*$/.test(name));
+        this.emitFile({
+          type: 'asset',
+          fileName: browserStubName(chunk.name, 'es'),
+          source: `// The import below cannot resolve, on purpose: a browser build stops here with its text.\nimport ${specifier};\n\nthrow new Error(${message});\n\nexport let ${names.join(', ')};\n`,
+        });
+        this.emitFile({
+          type: 'asset',
+          fileName: browserStubName(chunk.name, 'cjs'),
+          source: `'use strict';\nthrow new Error(${message});\n`,
+        });
+      }
+    },
+  };
+}
+
+/**
+ * Completes the CommonJS build in `dist/cjs`: a `package.json` saying its `.js` files are CommonJS, and a
+ * copy of the declarations, so TypeScript reads the `require` entries as the CommonJS modules they are
+ * (the `.d.ts` beside an ES module describe an ES module). Runs after the ES build wrote `dist/**.d.ts`.
+ */
+function commonjsTypes(dist: string): Plugin {
+  return {
+    name: 'svc-commonjs-types',
+    apply: 'build',
+    writeBundle() {
+      const cjs = join(dist, 'cjs');
+      writeFileSync(join(cjs, 'package.json'), `${JSON.stringify({ type: 'commonjs' }, null, 2)}\n`);
+      // The ES build's declarations, without the Node-only emulator and CLI (never `require`d).
+      const declarations = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter(
+        (file) => file.endsWith('.d.ts') && !/^(cjs|emulator)[/\\]|^cli\./.test(file),
+      );
+      for (const file of declarations) {
+        mkdirSync(dirname(join(cjs, file)), { recursive: true });
+        copyFileSync(join(dist, file), join(cjs, file));
+      }
+    },
+  };
+}
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 /** React 18, installed by `npm test` into its own folder, for the second pass of the React tests. */

@@ -84,6 +84,13 @@ export interface EmbedControllerOptions extends EmbedLiveOptions {
    * @default 1500
    */
   readonly revealTimeoutMs?: number | undefined;
+  /**
+   * With `reveal: 'ready'`: how long after `ready` the iframe stays hidden, so the embed can apply the initial
+   * colour scheme, theme and locale that were flushed to it (it typically draws its first screen in its
+   * default look before reading them, and reports nothing when it has).
+   * @default 150
+   */
+  readonly revealSettleMs?: number | undefined;
   /** How many actions may wait for `ready`. @default 100 */
   readonly maxQueuedActions?: number | undefined;
 }
@@ -157,6 +164,7 @@ export function createEmbedController(options: EmbedControllerOptions): EmbedCon
   const signed = options.session !== undefined || options.getSession !== undefined;
   const reveal = options.reveal ?? 'ready';
   const revealTimeoutMs = options.revealTimeoutMs ?? 1500;
+  const revealSettleMs = options.revealSettleMs ?? 150;
   let live: EmbedLiveOptions = options;
 
   const address = (session: string | undefined): string =>
@@ -217,6 +225,11 @@ export function createEmbedController(options: EmbedControllerOptions): EmbedCon
     cancelReveal?.();
     cancelReveal = null;
     clearTimeout(revealTimer);
+  };
+
+  const revealNow = (): void => {
+    cancelReveal?.();
+    cancelReveal = afterPaint(show);
   };
 
   const show = (): void => {
@@ -388,7 +401,11 @@ export function createEmbedController(options: EmbedControllerOptions): EmbedCon
         if (!snapshot.visible) {
           clearTimeout(revealTimer);
           cancelReveal?.();
-          cancelReveal = afterPaint(show);
+          // The flushed actions are on their way, but the embed usually draws its first screen (in its default
+          // look) before it reads them, and nothing it sends tells us when it has: give it `revealSettleMs`, then
+          // show it after the next paint.
+          const settle = setTimeout(revealNow, revealSettleMs);
+          cancelReveal = () => clearTimeout(settle);
         }
         return;
       }

@@ -4,6 +4,8 @@ import { createActionQueue } from './createActionQueue.js';
 import { createEmbedStore, type EmbedStore } from './createEmbedStore.js';
 import type { EmbedDebugHook, EmbedDebugReport, EmbedDropReason } from './EmbedDebugReport.js';
 import { embedInspector } from './embedInspector.js';
+import type { UnknownValue } from './fieldChecks.js';
+import { isDevelopment } from './isDevelopment.js';
 import { embedRegistry } from './embedRegistry.js';
 import type { Surface } from './envelope.js';
 import type { EventMap, EventType } from './eventPayloads.js';
@@ -152,7 +154,25 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
     if (embedInspector.active) embedInspector.emit({ kind, embedId, at: stamped.timestamp, message: stamped });
   };
 
-  const receive = (message: SvcEventMessage): void => {
+  /** Unknown enum values already reported by this embed: each is reported once. */
+  let reportedValues: Set<string> | undefined;
+  const reportUnknown = (type: string, values: readonly UnknownValue[]): void => {
+    reportedValues ??= new Set();
+    for (const { field, value } of values) {
+      const key = `${type} ${field} ${value}`;
+      if (reportedValues.has(key)) continue;
+      reportedValues.add(key);
+      debug({
+        reason: 'unknown-value',
+        type,
+        detail: `${field} is ${JSON.stringify(value)}, a value this version does not know; the event was delivered`,
+      });
+    }
+  };
+
+  const receive = (message: SvcEventMessage, unknownValues?: readonly UnknownValue[]): void => {
+    // The platform added a value: deliver the event (tolerant reading) and say so once, in development.
+    if (isDevelopment && unknownValues !== undefined) reportUnknown(message.type, unknownValues);
     if (message.type === 'svc:event:ready') {
       ready = true;
       // Flush in the same task that handles ready, before any app handler runs, so the embed gets queued

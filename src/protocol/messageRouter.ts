@@ -1,4 +1,5 @@
 import type { EmbedDropReason } from './EmbedDebugReport.js';
+import type { UnknownValue } from './fieldChecks.js';
 import type { SvcEventMessage } from './messages.js';
 import { parseEventMessage } from './parseEventMessage.js';
 
@@ -9,7 +10,7 @@ export interface EmbedRoute {
   /** The embed's iframe window, read at message time (it exists only once the iframe is in the page). */
   readonly getWindow: () => Window | null | undefined;
   /** A valid event from this embed. */
-  readonly receive: (message: SvcEventMessage) => void;
+  readonly receive: (message: SvcEventMessage, unknownValues?: readonly UnknownValue[]) => void;
   /** Something this embed would have received, dropped. */
   readonly drop: (reason: EmbedDropReason, detail: string, event: MessageEvent, type?: string) => void;
 }
@@ -49,7 +50,7 @@ function handleMessage(event: MessageEvent): void {
     return;
   }
   const result = parseEventMessage(event.data);
-  if (result.ok) owner.receive(result.message);
+  if (result.ok) owner.receive(result.message, result.unknownValues);
   else owner.drop(result.code, result.reason, event, result.type);
 }
 

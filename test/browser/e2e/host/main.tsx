@@ -1,14 +1,17 @@
 // A host app for the end-to-end suite: it renders the library as users import it (the built package) and
 // exposes what happened on `window` for the test to read.
-import { StrictMode, useEffect, useState } from 'react';
+import { StrictMode, useCallback, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import {
   type EmbedDebugReport,
   getMessageRouterStats,
+  type SessionRequest,
   SvcApp,
   SvcChat,
   SvcDashboard,
   type SvcEventMessage,
+  SvcProvider,
+  useSvcActions,
   useSvcEmbed,
   useSvcEvents,
 } from 'svc-embed-react';
@@ -21,11 +24,16 @@ interface HostWindow extends Window {
   __setMounted?: (mounted: boolean) => void;
   __stats: () => { routes: number; listening: boolean };
   __addForeignFrame: (src: string) => void;
+  /** Provided by the test (through Playwright): mints a session on the emulator, from Node. */
+  mintSession?: (surface: string) => Promise<string>;
+  __sessionRequests: { embedId: string; reason: string }[];
+  __navigate?: (path: string) => void;
 }
 const w = window as unknown as HostWindow;
 w.__events = [];
 w.__hookEvents = [];
 w.__debug = [];
+w.__sessionRequests = [];
 w.__stats = getMessageRouterStats;
 w.__addForeignFrame = (src) => {
   const frame = document.createElement('iframe');
@@ -66,6 +74,42 @@ function Hooks() {
   return null;
 }
 
+/** Sends in-embed navigation the way an app's own button would (not a controlled prop). */
+function Navigator() {
+  const actions = useSvcActions('main');
+  useEffect(() => {
+    w.__navigate = actions.navigate;
+  }, [actions]);
+  return null;
+}
+
+/**
+ * Signed embeds as an app builds them: a provider with getSession (here backed by the test, which mints on
+ * the emulator), the embed mounted and unmounted by the app, and a dark page with a dark loading layer.
+ */
+function Lifecycle({ props, mounted }: { props: Record<string, unknown>; mounted: boolean }) {
+  const getSession = useCallback(async (request: SessionRequest) => {
+    w.__sessionRequests.push({ embedId: request.embedId, reason: request.reason });
+    if (!w.mintSession) throw new Error('no session source');
+    return w.mintSession(request.surface);
+  }, []);
+  const dark = props.colorScheme === 'dark';
+  useEffect(() => {
+    document.body.style.background = dark ? '#111318' : '';
+  }, [dark]);
+  const loading = <div style={{ height: '100%', background: dark ? '#111318' : '#fff' }} />;
+  const common = { embedId: 'main', onEvent: record('main'), onDebug: debug, style: frameStyle, loading, ...props };
+  return (
+    <SvcProvider tenantOrigin={tenant} getSession={getSession}>
+      <Hooks />
+      <Navigator />
+      {mounted && scenario === 'signed-dashboard' && <SvcDashboard publicId="sales-overview" {...common} />}
+      {mounted && scenario === 'signed-app' && <SvcApp deploymentId={42} {...common} />}
+      <Status embedId="main" />
+    </SvcProvider>
+  );
+}
+
 function Host() {
   const [props, setProps] = useState(initialProps);
   const [mounted, setMounted] = useState(true);
@@ -73,6 +117,7 @@ function Host() {
     w.__setProps = (next) => setProps((current) => ({ ...current, ...next }));
     w.__setMounted = setMounted;
   }, []);
+  if (scenario.startsWith('signed-')) return <Lifecycle props={props} mounted={mounted} />;
   if (!mounted) return <Hooks />;
   if (scenario === 'two') {
     return (

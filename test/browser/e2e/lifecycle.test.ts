@@ -1,0 +1,175 @@
+import { writeFileSync } from 'node:fs';
+import type { Browser, CDPSession, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningEmulator } from '../../../src/emulator/index.js';
+import { launchChromium } from '../support/chromium.js';
+import { startHostApp } from './support/hostApp.js';
+
+let browser: Browser;
+let emulator: RunningEmulator;
+let host: Awaited<ReturnType<typeof startHostApp>>;
+let minted = 0;
+
+beforeAll(async () => {
+  const built = '../../../dist/emulator/index.js';
+  const { startEmulator } = (await import(/* @vite-ignore */ built)) as typeof import('../../../src/emulator/index.js');
+  [browser, emulator, host] = await Promise.all([launchChromium(), startEmulator({ port: 0, host: 'localhost', quiet: true }), startHostApp()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([emulator?.close(), host?.close()]);
+});
+
+/** Mints a session on the emulator the way an app's backend does. */
+async function mintSession(surface: string): Promise<string> {
+  const response = await fetch(`${emulator.url}/api/v1/embed/generate-session`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${emulator.credentials.apiToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ deploymentId: 42, externalId: 'viewer-1', ...(surface === 'app' ? { creatorMode: true } : {}) }),
+  });
+  if (!response.ok) throw new Error(`generate-session answered ${response.status}`);
+  minted += 1;
+  return ((await response.json()) as { sessionId: string }).sessionId;
+}
+
+interface Recorded {
+  page: Page;
+  /** Embed documents the browser requested (each is one iframe load). */
+  documents: string[];
+}
+
+async function open(scenario: string, props: Record<string, unknown> = {}): Promise<Recorded> {
+  const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
+  const documents: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document' && new URL(request.url()).pathname.startsWith('/embed/')) documents.push(request.url());
+  });
+  await page.exposeFunction('mintSession', mintSession);
+  const query = new URLSearchParams({ tenant: emulator.url, scenario, props: JSON.stringify(props) });
+  await page.goto(`${host.url}/?${query}`);
+  return { page, documents };
+}
+
+type Win = { __events: { type: string; payload: Record<string, unknown> }[]; __sessionRequests: { reason: string }[] };
+const events = (page: Page, type: string) =>
+  page.evaluate((t) => (window as unknown as Win).__events.filter((e) => e.type === t).map((e) => e.payload), type);
+const sessionReasons = (page: Page) => page.evaluate(() => (window as unknown as Win).__sessionRequests.map((r) => r.reason));
+const setMounted = (page: Page, on: boolean) =>
+  page.evaluate((m) => (window as unknown as { __setMounted: (m: boolean) => void }).__setMounted(m), on);
+const setProps = (page: Page, props: Record<string, unknown>) =>
+  page.evaluate((p) => (window as unknown as { __setProps: (p: Record<string, unknown>) => void }).__setProps(p), props);
+const countOf = async (page: Page, type: string) => (await events(page, type)).length;
+
+async function embedFrame(page: Page) {
+  const handle = await page.waitForSelector('iframe[data-svc-embed-id="main"]', { state: 'attached' });
+  const frame = await handle.contentFrame();
+  if (!frame) throw new Error('no frame');
+  return frame;
+}
+
+describe('signed embeds across an app lifecycle, in Chromium', () => {
+  it('20 unmount/mount cycles with getSession: 20 ready, 0 errors, one session and one document per load', async () => {
+    const { page, documents } = await open('signed-dashboard');
+    await expect.poll(() => countOf(page, 'svc:event:ready'), { timeout: 15_000 }).toBe(1);
+    const mintedBefore = minted - 1;
+    for (let cycle = 2; cycle <= 20; cycle++) {
+      await setMounted(page, false);
+      await setMounted(page, true);
+      await expect.poll(() => countOf(page, 'svc:event:ready'), { timeout: 15_000 }).toBe(cycle);
+    }
+    expect(await countOf(page, 'svc:event:error')).toBe(0);
+    expect(documents).toHaveLength(20);
+    // Every load had its own session: 20 requests, 20 distinct ids, none loaded twice.
+    expect(await sessionReasons(page)).toEqual(Array.from({ length: 20 }, () => 'initial'));
+    expect(minted - mintedBefore).toBe(20);
+    const sessions = documents.map((url) => new URL(url).searchParams.get('session'));
+    expect(new Set(sessions).size).toBe(20);
+    expect((await events(page, 'svc:event:ready')).every((payload) => payload.mode === 'signed')).toBe(true);
+    await page.close();
+  });
+
+  it('renews an expired session: ready again on the same in-embed path, values re-applied, one renewal', async () => {
+    const { page, documents } = await open('signed-app', { colorScheme: 'dark' });
+    await expect.poll(() => countOf(page, 'svc:event:ready'), { timeout: 15_000 }).toBe(1);
+    await page.evaluate(() => (window as unknown as { __navigate: (p: string) => void }).__navigate('/embed/d/42/app/workbook/130'));
+    await expect.poll(() => page.textContent('#path-main')).toBe('/embed/d/42/app/workbook/130');
+    const firstFrame = await embedFrame(page);
+    expect(await firstFrame.evaluate(() => document.documentElement.dataset.colorScheme)).toBe('dark');
+
+    expect(emulator.expireEmbedTokens()).toBeGreaterThan(0);
+    // The viewer's next action meets the expired token.
+    await setProps(page, { locale: 'de-DE' });
+    await expect.poll(() => countOf(page, 'svc:event:ready'), { timeout: 20_000 }).toBe(2);
+    const errors = await events(page, 'svc:event:error');
+    expect(errors).toEqual([expect.objectContaining({ name: 'SessionExpiredError', fatal: true })]);
+    expect(await sessionReasons(page)).toEqual(['initial', 'renewal']);
+    expect(documents).toHaveLength(2);
+
+    const frame = await embedFrame(page);
+    await expect.poll(() => frame.evaluate(() => location.pathname), { timeout: 10_000 }).toBe('/embed/d/42/app/workbook/130');
+    await expect.poll(() => frame.evaluate(() => document.documentElement.dataset.colorScheme)).toBe('dark');
+    await expect.poll(() => frame.evaluate(() => document.documentElement.lang)).toMatch(/^de/);
+    expect(await page.textContent('#status-main')).not.toBe('error');
+    expect(await page.locator('iframe').count()).toBe(1);
+    await page.close();
+  });
+});
+
+/** Mean luminance (0-255) of a region of each screencast frame, decoded by the page's own image decoder. */
+async function luminance(page: Page, frames: string[], region: { x: number; y: number; width: number; height: number }) {
+  return page.evaluate(
+    async ({ frames, region }) => {
+      const out: number[] = [];
+      for (const data of frames) {
+        const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${data}`)).blob());
+        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+        const context = canvas.getContext('2d') as OffscreenCanvasRenderingContext2D;
+        context.drawImage(bitmap, 0, 0);
+        const pixels = context.getImageData(region.x, region.y, region.width, region.height).data;
+        let sum = 0;
+        for (let i = 0; i < pixels.length; i += 4) sum += 0.2126 * (pixels[i] ?? 0) + 0.7152 * (pixels[i + 1] ?? 0) + 0.0722 * (pixels[i + 2] ?? 0);
+        out.push(sum / (pixels.length / 4));
+      }
+      return out;
+    },
+    { frames, region },
+  );
+}
+
+/** Records every painted frame from the embed's mount until its dashboard has loaded. */
+async function paintedFrames(props: Record<string, unknown>): Promise<{ levels: number[]; page: Page }> {
+  const { page } = await open('signed-dashboard', props);
+  await expect.poll(() => countOf(page, 'svc:event:dashboard-loaded'), { timeout: 15_000 }).toBe(1);
+  await setMounted(page, false);
+  const frames: string[] = [];
+  const cdp: CDPSession = await page.context().newCDPSession(page);
+  cdp.on('Page.screencastFrame', (frame: { data: string; sessionId: number }) => {
+    frames.push(frame.data);
+    void cdp.send('Page.screencastFrameAck', { sessionId: frame.sessionId }).catch(() => {});
+  });
+  await cdp.send('Page.startScreencast', { format: 'png', everyNthFrame: 1 });
+  await setMounted(page, true);
+  await expect.poll(() => countOf(page, 'svc:event:dashboard-loaded'), { timeout: 15_000 }).toBe(2);
+  await page.waitForTimeout(300);
+  await cdp.send('Page.stopScreencast');
+  // The embed's box (frameStyle: 900 x 520 at the top left).
+  const levels = await luminance(page, frames, { x: 20, y: 20, width: 860, height: 480 });
+  if (process.env.SVC_DUMP_FRAMES) frames.forEach((f, i) => writeFileSync(`/tmp/frame-${i}.png`, Buffer.from(f, 'base64')));
+  return { levels, page };
+}
+
+describe('no flash of a light embed in a dark app', () => {
+  it('paints 0 light frames from mount to loaded with colorScheme="dark"; reveal="immediate" shows why it matters', async () => {
+    const dark = await paintedFrames({ colorScheme: 'dark' });
+    expect(dark.levels.length).toBeGreaterThan(3);
+    const light = dark.levels.filter((level) => level > 128);
+    expect(light).toEqual([]);
+    await dark.page.close();
+
+    // The same measurement sees the flash when the iframe is shown at once, so it can fail.
+    const immediate = await paintedFrames({ colorScheme: 'dark', reveal: 'immediate' });
+    expect(immediate.levels.filter((level) => level > 128).length).toBeGreaterThan(0);
+    await immediate.page.close();
+  });
+});
