@@ -3,7 +3,6 @@ import { resolveLocale } from '../../protocol/resolveLocale.js';
 import { createTenantBridge } from '../../tenant/createTenantBridge.js';
 import { detectHostOrigin } from '../../tenant/detectHostOrigin.js';
 import type { EmulatorBootConfig } from '../EmulatorBootConfig.js';
-import { acceptBareRefresh } from './acceptBareRefresh.js';
 import { applyTheme } from './applyTheme.js';
 import { TIME_GRAINS, type TimeGrain } from './bucketTime.js';
 import { createColorScheme } from './createColorScheme.js';
@@ -172,14 +171,7 @@ export function startPage(doc: Document): void {
     view.update(changed);
   });
 
-  if (bridge) {
-    handleActions(bridge, { boot, store, view, root: doc.documentElement, checkSession: context.checkSession });
-    acceptBareRefresh(win, bridge.hostOrigin, () => {
-      if (ended) return;
-      context.checkSession();
-      view.refresh();
-    });
-  }
+  if (bridge) handleActions(bridge, { boot, store, view, root: doc.documentElement, checkSession: context.checkSession });
 
   events.emit('svc:event:ready', {
     embedTenant: boot.embedTenant,
