@@ -59,7 +59,7 @@ export function SvcDevtoolsPanel({ position = 'bottom-right', defaultOpen = fals
     <section data-svc-devtools="" aria-label="SVC embed devtools" style={rootStyle(position, open)}>
       <div style={headerStyle}>
         <button type="button" style={buttonStyle} aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
-          {open ? 'Hide' : 'Show'} SVC devtools
+          {open ? 'Hide SVC devtools' : 'Show SVC devtools'}
         </button>
         <span style={mutedStyle}>
           {embeds.size} {embeds.size === 1 ? 'embed' : 'embeds'} · {items.length} {items.length === 1 ? 'entry' : 'entries'}
