@@ -43,6 +43,9 @@ const serverEnv = (): Record<string, string> => ({
 const mintedSessions = (): number =>
   emulator.requests.filter((r) => r.method === 'POST' && r.path === '/api/v1/embed/generate-session' && r.status === 200).length;
 
+/** What the server printed to standard error, by line (the app's `console.error`, Next.js's failure reports). */
+const serverErrors = (server: RunningNext): string[] => server.errors().split('\n').filter((line) => line.trim() !== '');
+
 interface PageCase {
   readonly path: string;
   /** Sessions one load mints: none in private mode, one from the route handler or the server component. */
@@ -209,6 +212,10 @@ describe('examples/next, production build (next start)', () => {
       await context.close();
     }
   }, 60_000);
+
+  it('the server logged no error through all of the above', () => {
+    expect(serverErrors(server)).toEqual([]);
+  });
 });
 
 describe('examples/next, development server (next dev)', () => {
@@ -223,5 +230,6 @@ describe('examples/next, development server (next dev)', () => {
   // The development server is slower per load: the streamed signed page gets every load, the others a few.
   it(`every load reaches ready with exactly one embed document request (${LOADS} of the signed page, ${DEV_LOADS} of the others)`, async () => {
     await loadPages(server, PAGES.map((page) => ({ ...page, loads: page.path === '/signed' ? LOADS : DEV_LOADS })), 'next dev');
+    expect(serverErrors(server)).toEqual([]);
   }, 300_000);
 });

@@ -41,6 +41,8 @@ export async function freePort(): Promise<number> {
 interface NextProcess {
   readonly child: ChildProcess;
   output: string;
+  /** Its standard error alone: where `console.error` and Next.js's own failure reports go. */
+  errors: string;
 }
 
 function runNext(args: readonly string[], env: Record<string, string>): NextProcess {
@@ -52,12 +54,15 @@ function runNext(args: readonly string[], env: Record<string, string>): NextProc
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const run: NextProcess = { child, output: '' };
+  const run: NextProcess = { child, output: '', errors: '' };
   const keep = (chunk: Buffer) => {
     run.output = (run.output + chunk.toString()).slice(-20_000);
   };
   child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
+  child.stderr?.on('data', (chunk: Buffer) => {
+    keep(chunk);
+    run.errors = (run.errors + chunk.toString()).slice(-20_000);
+  });
   return run;
 }
 
@@ -80,6 +85,8 @@ export interface RunningNext {
   readonly url: string;
   /** Everything it printed so far (the last 20,000 characters). */
   output(): string;
+  /** What it printed to standard error so far (the last 20,000 characters). */
+  errors(): string;
   /** Stops the whole process group. */
   stop(): Promise<void>;
 }
@@ -126,5 +133,5 @@ export async function startNext(mode: 'start' | 'dev', env: Record<string, strin
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  return { url, output: () => run.output, stop };
+  return { url, output: () => run.output, errors: () => run.errors, stop };
 }
