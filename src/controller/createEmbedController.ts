@@ -8,7 +8,6 @@ import { isDevelopment } from '../protocol/isDevelopment.js';
 import type { SvcEventMessage } from '../protocol/messages.js';
 import { type ControlledValues, createControlledSync } from './createControlledSync.js';
 import { createEmbedIframe } from './createEmbedIframe.js';
-import { releaseHeldActions } from './heldActions.js';
 import { isSessionFailure } from './isSessionFailure.js';
 import type { GetSession, SessionRequestReason } from './SessionRequest.js';
 import { sessionLedger } from './sessionLedger.js';
@@ -487,7 +486,6 @@ export function createEmbedController(options: EmbedControllerOptions): EmbedCon
       setDebugHook(live.onDebug);
       if (!bridge.isConnected) {
         disconnect = bridge.connect(() => iframe?.contentWindow);
-        releaseHeldActions(bridge, (detail) => bridge.report({ reason: 'unaddressed-action', detail }));
       }
       if (!started) {
         started = true;

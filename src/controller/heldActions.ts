@@ -11,6 +11,8 @@ interface HeldAction {
 
 /** Actions sent through hooks before their embed mounted, by `embedId` (`''`: no embed named). */
 const pending = new Map<string, HeldAction[]>();
+let stopWatching: (() => void) | null = null;
+let checkScheduled = false;
 
 /** How many actions may wait for one embed that has not mounted; the oldest go first. */
 export const MAX_PENDING_ACTIONS = 100;
@@ -19,45 +21,62 @@ const sendTo = (bridge: EmbedBridge, list: readonly HeldAction[]): void => {
   for (const { type, args } of list) (bridge.send as (type: ActionType, ...args: unknown[]) => void)(type, ...args);
 };
 
-/** Keeps an action until the embed named `embedId` connects (`''`: until exactly one embed is connected). */
+/**
+ * Hands held actions to the embeds that connected. Actions held without an `embedId` meant "the only embed":
+ * they are released a microtask after a connection (once every embed of the same commit has connected), and
+ * only if exactly one embed is connected then; with several, they are dropped and reported, because sending
+ * them to a guess could hand one tenant's filter (a viewer's email, say) to another tenant's iframe.
+ */
+function release(): void {
+  const embeds = embedRegistry.getSnapshot();
+  for (const [embedId, bridge] of embeds) {
+    const named = pending.get(embedId);
+    if (!named) continue;
+    pending.delete(embedId);
+    sendTo(bridge, named);
+  }
+  if (pending.has('') && embeds.size > 0 && !checkScheduled) {
+    checkScheduled = true;
+    queueMicrotask(() => {
+      checkScheduled = false;
+      const unnamed = pending.get('');
+      const now = embedRegistry.getSnapshot();
+      if (unnamed && now.size > 0) {
+        pending.delete('');
+        const only = now.size === 1 ? now.values().next().value : undefined;
+        if (only !== undefined) sendTo(only, unnamed);
+        else {
+          const detail = isDevelopment
+            ? `${unnamed.length} action(s) sent through useSvcActions() without an embedId were dropped: several ` +
+              `embeds connected (${[...now.keys()].join(', ')}). Pass the embedId of the embed you mean.`
+            : `${unnamed.length} unaddressed action(s) dropped: several embeds`;
+          for (const bridge of now.values()) bridge.report({ reason: 'unaddressed-action', detail });
+        }
+      }
+      settle();
+    });
+  }
+  settle();
+}
+
+/** Stops watching the registry once nothing is held. */
+function settle(): void {
+  if (pending.size === 0 && !checkScheduled && stopWatching) {
+    stopWatching();
+    stopWatching = null;
+  }
+}
+
+/**
+ * Keeps an action until the embed named `embedId` connects (`''`: until exactly one embed is connected). The
+ * registry is watched only while something is held, so embeds themselves carry none of this.
+ */
 export function holdAction<T extends ActionType>(embedId: string, type: T, args: ActionPayloadArgs<T>): void {
   const list = pending.get(embedId) ?? [];
   list.push({ type, args });
   if (list.length > MAX_PENDING_ACTIONS) list.shift();
   pending.set(embedId, list);
-}
-
-/**
- * Hands the actions held for this embed to its bridge, in order. Actions held without an `embedId` meant "the
- * only embed": they are released a microtask later (after every embed of the same commit has connected), and
- * only if exactly one embed is connected then; with several, they are dropped and reported, because sending
- * them to a guess could hand one tenant's filter (a viewer's email, say) to another tenant's iframe.
- */
-export function releaseHeldActions(bridge: EmbedBridge, report: (detail: string) => void): void {
-  const named = pending.get(bridge.embedId);
-  if (named) {
-    pending.delete(bridge.embedId);
-    sendTo(bridge, named);
-  }
-  if (!pending.has('')) return;
-  queueMicrotask(() => {
-    const unnamed = pending.get('');
-    if (!unnamed) return;
-    const embeds = embedRegistry.getSnapshot();
-    if (embeds.size === 0) return;
-    pending.delete('');
-    const only = embeds.size === 1 ? embeds.values().next().value : undefined;
-    if (only !== undefined) {
-      sendTo(only, unnamed);
-      return;
-    }
-    report(
-      isDevelopment
-        ? `${unnamed.length} action(s) sent through useSvcActions() without an embedId were dropped: several embeds ` +
-            `connected (${[...embeds.keys()].join(', ')}). Pass the embedId of the embed you mean.`
-        : `${unnamed.length} unaddressed action(s) dropped: several embeds`,
-    );
-  });
+  stopWatching ??= embedRegistry.subscribe(release);
 }
 
 /** How many actions are held, for leak checks in tests. */

@@ -16,6 +16,7 @@ import {
   type EmbedLiveOptions,
 } from '../controller/createEmbedController.js';
 import type { Surface } from '../protocol/envelope.js';
+import { isDevelopment } from '../protocol/isDevelopment.js';
 import type { ErrorPayload } from '../protocol/eventPayloads.js';
 import type { Filters } from '../protocol/filterValue.js';
 import type { SvcEventMessage } from '../protocol/messages.js';
@@ -98,7 +99,9 @@ export const SvcEmbedFrame = forwardRef(function SvcEmbedFrame(
     filters: props.filters,
     path: props.path,
   };
-  validateControlledProps(component, values);
+  // Development only: a bad prop fails here, named, where it is written. Production still refuses it when the
+  // action is built (with a shorter message), and leaves this code out of the bundle.
+  if (isDevelopment) validateControlledProps(component, values);
   const onDebug = props.onDebug ?? provider.onDebug;
   const live: EmbedLiveOptions = {
     ...values,

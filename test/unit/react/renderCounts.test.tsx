@@ -11,7 +11,8 @@ afterEach(() => {
 
 /** Lets whatever an event scheduled (effects, a reveal on the next frame, a deferred store update) land. */
 async function settle(): Promise<void> {
-  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  // Longer than the reveal after ready (a settle time, then two frames), so the reveal commit lands here.
+  await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
 }
 
 /** 1,000 events of four kinds that change nothing a component selects, as the benchmark sends them. */
