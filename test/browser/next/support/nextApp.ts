@@ -1,7 +1,8 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repo = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -14,17 +15,25 @@ const nextBin = join(exampleDir, 'node_modules/next/dist/bin/next');
  * as `npm run test:setup` installs it). Running this file alone after a rebuild reinstalls it.
  */
 export function ensureExampleInstalled(): void {
-  const installed = join(exampleDir, 'node_modules/svc-embed-react/dist/index.js');
-  const current =
-    existsSync(nextBin) &&
-    existsSync(installed) &&
-    readFileSync(installed, 'utf8') === readFileSync(join(repo, 'dist/index.js'), 'utf8');
+  const installed = join(exampleDir, 'node_modules/svc-embed-react/dist');
+  const current = existsSync(nextBin) && existsSync(installed) && digest(installed) === digest(join(repo, 'dist'));
   if (!current) {
     execFileSync(process.execPath, [join(repo, 'test/node/consumers/installConsumers.mjs'), 'next'], {
       cwd: repo,
       stdio: 'inherit',
     });
   }
+}
+
+/** A hash of every file under `dir` (names and contents), to tell whether two builds are the same. */
+function digest(dir: string): string {
+  const hash = createHash('sha256');
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
+    .sort();
+  for (const file of files) hash.update(file).update('\0').update(readFileSync(join(dir, file))).update('\0');
+  return hash.digest('hex');
 }
 
 /** A free TCP port on 127.0.0.1. */
