@@ -1,6 +1,7 @@
 import { type EmbedTheme, embedThemeCheck } from './embedTheme.js';
 import { type FieldCheck, object, oneOf, refine, string } from './fieldChecks.js';
 import { parseFilterParameter } from './parseFilterParameter.js';
+import { isDevelopment } from './isDevelopment.js';
 import { isWellFormedLocale } from './resolveLocale.js';
 
 /** The colour schemes an embed can show; `auto` follows the viewer's OS preference. */
@@ -33,7 +34,8 @@ export type ActionType = keyof ActionMap;
 export const navigatePathCheck: FieldCheck<string> = refine(
   string,
   (path) => path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\'),
-  'an in-embed path starting with "/", such as "/embed/d/42/app/workbook/130"',
+  // The example is development-only text; production still names the rule.
+  isDevelopment ? 'an in-embed path starting with "/", such as "/embed/d/42/app/workbook/130"' : 'a path starting with "/"',
 );
 
 /** The check of each action's payload, by type: the protocol's action table as code. */
@@ -41,13 +43,15 @@ export const actionPayloadChecks: { readonly [K in ActionType]: FieldCheck<Actio
   'svc:action:set-color-scheme': object({ scheme: oneOf(COLOR_SCHEMES) }),
   'svc:action:set-theme': embedThemeCheck,
   'svc:action:set-locale': object({
-    locale: refine(string, isWellFormedLocale, 'a BCP 47 language tag such as "en-US" or "de"'),
+    locale: refine(string, isWellFormedLocale, isDevelopment ? 'a BCP 47 language tag such as "en-US" or "de"' : 'a BCP 47 tag'),
   }),
   'svc:action:set-filter': object({
     filterUrlParameter: refine(
       string,
       (value) => parseFilterParameter(value).ok,
-      '"f_<semantic_view>.<dimension>=<JSON>", for example f_orders.status={"value":"completed"}',
+      isDevelopment
+        ? '"f_<semantic_view>.<dimension>=<JSON>", for example f_orders.status={"value":"completed"}'
+        : '"f_<view>.<dimension>=<JSON>"',
     ),
   }),
   'svc:action:navigate': object({ path: navigatePathCheck }),
@@ -55,7 +59,8 @@ export const actionPayloadChecks: { readonly [K in ActionType]: FieldCheck<Actio
 };
 
 /** The action type names, as a runtime value. */
-export const ACTION_TYPES = Object.keys(actionPayloadChecks) as ActionType[];
+// Marked pure so that a bundle which never reads it drops the call (bundlers keep `Object.keys(x)` otherwise).
+export const ACTION_TYPES = /* @__PURE__ */ Object.keys(actionPayloadChecks) as ActionType[];
 
 /**
  * Actions that set a piece of embed state rather than do something once: before `ready` only the latest

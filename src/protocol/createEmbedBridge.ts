@@ -3,7 +3,7 @@ import { type ActionPayloadArgs, createActionMessage } from './createActionMessa
 import { createActionQueue } from './createActionQueue.js';
 import { createEmbedStore, type EmbedStore } from './createEmbedStore.js';
 import type { EmbedDebugHook, EmbedDebugReport, EmbedDropReason } from './EmbedDebugReport.js';
-import { embedInspector } from './embedInspector.js';
+import { type EmbedInspectorEntry, embedInspector } from './embedInspector.js';
 import type { UnknownValue } from './fieldChecks.js';
 import { isDevelopment } from './isDevelopment.js';
 import { embedRegistry } from './embedRegistry.js';
@@ -132,8 +132,16 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
   let disconnectCurrent: (() => void) | null = null;
   let ready = false;
 
+  /**
+   * Hands an entry to the inspector, built only while someone listens. `at` defaults to now; the fields of
+   * `entry` come last and win. One helper rather than an object literal at every call: it keeps the bundle small.
+   */
+  const tap = (kind: EmbedInspectorEntry['kind'], entry: object): void => {
+    if (embedInspector.active) embedInspector.emit({ kind, embedId, at: Date.now(), ...entry } as EmbedInspectorEntry);
+  };
+
   const debug = (report: Omit<EmbedDebugReport, 'embedId'>): void => {
-    if (embedInspector.active) embedInspector.emit({ kind: 'dropped', embedId, at: Date.now(), report: { ...report, embedId } });
+    tap('dropped', { report: { ...report, embedId } });
     for (const hook of debugHooks.list) {
       try {
         hook({ ...report, embedId });
@@ -151,35 +159,36 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
     }
     const stamped = { ...message, timestamp: Date.now() };
     win.postMessage(stamped, tenantOrigin);
-    if (embedInspector.active) embedInspector.emit({ kind, embedId, at: stamped.timestamp, message: stamped });
+    tap(kind, { at: stamped.timestamp, message: stamped });
   };
 
   /** Unknown enum values already reported by this embed: each is reported once. */
   let reportedValues: Set<string> | undefined;
-  const reportUnknown = (type: string, values: readonly UnknownValue[]): void => {
-    reportedValues ??= new Set();
-    for (const { field, value } of values) {
-      const key = `${type} ${field} ${value}`;
-      if (reportedValues.has(key)) continue;
-      reportedValues.add(key);
-      debug({
-        reason: 'unknown-value',
-        type,
-        detail: `${field} is ${JSON.stringify(value)}, a value this version does not know; the event was delivered`,
-      });
-    }
-  };
 
   const receive = (message: SvcEventMessage, unknownValues?: readonly UnknownValue[]): void => {
-    // The platform added a value: deliver the event (tolerant reading) and say so once, in development.
-    if (isDevelopment && unknownValues !== undefined) reportUnknown(message.type, unknownValues);
+    // The platform added a value: deliver the event (tolerant reading) and say so once, in development. Written
+    // inline, not as a helper: a production bundle folds this branch away, where it would keep an unused helper.
+    if (isDevelopment && unknownValues !== undefined) {
+      const { type } = message;
+      reportedValues ??= new Set();
+      for (const { field, value } of unknownValues) {
+        const key = `${type} ${field} ${value}`;
+        if (reportedValues.has(key)) continue;
+        reportedValues.add(key);
+        debug({
+          reason: 'unknown-value',
+          type,
+          detail: `${field} is ${JSON.stringify(value)}, a value this version does not know; the event was delivered`,
+        });
+      }
+    }
     if (message.type === 'svc:event:ready') {
       ready = true;
       // Flush in the same task that handles ready, before any app handler runs, so the embed gets queued
       // state first and whatever handlers send after it.
       for (const queued of queue.drain()) post(queued, 'action-flushed');
     }
-    if (embedInspector.active) embedInspector.emit({ kind: 'event', embedId, at: Date.now(), message });
+    tap('event', { message });
     store.setState(reduceEmbedEvent(store.getState(), message), true);
     for (const handler of handlers.get(message.type)?.list ?? NO_HANDLERS) {
       try {
@@ -245,7 +254,7 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
         return;
       }
       const dropped = queue.push(message);
-      if (embedInspector.active) embedInspector.emit({ kind: 'action-queued', embedId, at: Date.now(), message });
+      tap('action-queued', { message });
       if (dropped) {
         debug({
           reason: 'queue-overflow',

@@ -3,6 +3,7 @@ import { describeValue } from './describeValue.js';
 import { SURFACES, type Surface, SVC_SOURCE } from './envelope.js';
 import { eventPayloadChecks } from './eventPayloads.js';
 import { describeProblem, type FieldCheck, isRecord, runCheck } from './fieldChecks.js';
+import { isDevelopment } from './isDevelopment.js';
 import type { ParseFailureCode, ParseResult } from './messages.js';
 
 const REFRESH = 'svc:action:refresh';
@@ -43,7 +44,7 @@ function readEnvelope(data: unknown, direction: 'event' | 'action'): Envelope | 
           : !isRecord(payload)
             ? ['payload', 'object', payload]
             : !Number.isFinite(timestamp) || (timestamp as number) < 0
-              ? ['timestamp', 'a timestamp (epoch milliseconds, not negative)', timestamp]
+              ? ['timestamp', isDevelopment ? 'a timestamp (epoch milliseconds, not negative)' : 'a timestamp', timestamp]
               : isEvent && !SURFACES.includes(surface as Surface)
                 ? ['surface', SURFACES.map((name) => `"${name}"`).join(' or '), surface]
                 : undefined;

@@ -18,6 +18,7 @@ import type { SvcEmbedHandle } from './SvcEmbedHandle.js';
  *   style={{ height: 800 }}
  * />
  */
-export const SvcApp = forwardRef(function SvcApp(props: SvcAppProps, ref: Ref<SvcEmbedHandle>): ReactNode {
+// Pure: a bundle that imports only another component drops this one (a call is kept unless marked).
+export const SvcApp = /* @__PURE__ */ forwardRef(function SvcApp(props: SvcAppProps, ref: Ref<SvcEmbedHandle>): ReactNode {
   return <SvcEmbedFrame {...props} ref={ref} surface="app" component="SvcApp" />;
 });

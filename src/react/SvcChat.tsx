@@ -16,6 +16,7 @@ import type { SvcEmbedHandle } from './SvcEmbedHandle.js';
  *   style={{ height: 640 }}
  * />
  */
-export const SvcChat = forwardRef(function SvcChat(props: SvcChatProps, ref: Ref<SvcEmbedHandle>): ReactNode {
+// Pure: a bundle that imports only another component drops this one (a call is kept unless marked).
+export const SvcChat = /* @__PURE__ */ forwardRef(function SvcChat(props: SvcChatProps, ref: Ref<SvcEmbedHandle>): ReactNode {
   return <SvcEmbedFrame {...props} ref={ref} surface="chat" component="SvcChat" />;
 });

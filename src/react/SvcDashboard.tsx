@@ -19,7 +19,8 @@ import type { SvcEmbedHandle } from './SvcEmbedHandle.js';
  *   style={{ height: 600 }}
  * />
  */
-export const SvcDashboard = forwardRef(function SvcDashboard(
+// Pure: a bundle that imports only another component drops this one (a call is kept unless marked).
+export const SvcDashboard = /* @__PURE__ */ forwardRef(function SvcDashboard(
   props: SvcDashboardProps,
   ref: Ref<SvcEmbedHandle>,
 ): ReactNode {
