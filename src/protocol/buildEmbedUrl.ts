@@ -88,38 +88,39 @@ export function buildEmbedUrl(options: BuildEmbedUrlOptions): string {
     path = `/embed/d/${checkDeploymentId(options.deploymentId)}/app`;
     if (session === undefined) {
       fail(
-        'session is required for the app surface',
-        isDevelopment && 'session is required for the app surface: creator mode is signed-only (mint one with generate-session)',
+        isDevelopment
+          ? 'session is required for the app surface: creator mode is signed-only (mint one with generate-session)'
+          : 'session is required for the app surface',
       );
     }
   } else if (surface !== 'chat') {
-    fail('invalid surface', isDevelopment && `surface must be "dashboard", "app" or "chat", got ${describeValue(surface)}`);
+    fail(isDevelopment ? `surface must be "dashboard", "app" or "chat", got ${describeValue(surface)}` : 'invalid surface');
   }
   if (session !== undefined) {
-    if (typeof session !== 'string' || session.trim() === '') fail('invalid session', isDevelopment && 'session must be a non-empty session id');
+    if (typeof session !== 'string' || session.trim() === '') fail(isDevelopment ? 'session must be a non-empty session id' : 'invalid session');
     query.push([surface === 'chat' ? 'sessionId' : 'session', session]);
   }
   for (const [name, value] of [['allowExport', allowExport], ['filters', filters]] as const) {
-    if (value !== undefined && surface !== 'dashboard') fail(`${name} applies to the dashboard surface only`, false);
+    if (value !== undefined && surface !== 'dashboard') fail(`${name} applies to the dashboard surface only`);
   }
   if (allowExport) query.push(['allowExport', 'true']);
   if (locale !== undefined) {
     if (!isWellFormedLocale(locale)) {
-      fail('invalid locale', isDevelopment && `locale ${describeValue(locale)} is not a BCP 47 language tag such as "en-US" or "de"`);
+      fail(isDevelopment ? `locale ${describeValue(locale)} is not a BCP 47 language tag such as "en-US" or "de"` : 'invalid locale');
     }
     query.push(['locale', locale]);
   }
   for (const [key, value] of Object.entries(filters ?? {})) {
     if (!isFilterKey(key)) {
-      fail('invalid filter key', isDevelopment && `filters: key ${describeValue(key)} is not of the form "<semantic_view>.<dimension>"`);
+      fail(isDevelopment ? `filters: key ${describeValue(key)} is not of the form "<semantic_view>.<dimension>"` : 'invalid filter key');
     }
     if (value !== undefined) query.push([`${FILTER_PARAMETER_PREFIX}${key}`, stringifyFilterValue(key, value)]);
   }
   for (const [name, value] of Object.entries(options.params ?? {})) {
     if (value === undefined) continue;
-    if (isReservedAddressParam(name)) fail(`params.${name} is reserved`, isDevelopment && explainReserved(name));
-    if (!PARAM_NAME.test(name)) fail('invalid parameter name', isDevelopment && `params: ${describeValue(name)} is not a valid parameter name`);
-    if (!['string', 'number', 'boolean'].includes(typeof value)) fail(`params.${name} must be a string, number or boolean`, false);
+    if (isReservedAddressParam(name)) fail(isDevelopment ? explainReserved(name) : `params.${name} is reserved`);
+    if (!PARAM_NAME.test(name)) fail(isDevelopment ? `params: ${describeValue(name)} is not a valid parameter name` : 'invalid parameter name');
+    if (!['string', 'number', 'boolean'].includes(typeof value)) fail(`params.${name} must be a string, number or boolean`);
     query.push([name, String(value)]);
   }
   const search = query.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&');
@@ -139,19 +140,23 @@ function explainReserved(name: string): string {
   return `params.${name} is reserved: ${instead}`;
 }
 
-/** Throws the refusal: its full explanation in development, its short form in production. */
-function fail(short: string, long: string | false): never {
-  throw new TypeError(`${long || short}.`);
+/**
+ * Throws the refusal. Callers pass `isDevelopment ? explanation : short form`: a production bundle folds that
+ * to the short form, leaving one argument per call.
+ */
+function fail(reason: string): never {
+  throw new TypeError(`${reason}.`);
 }
 
 function checkId(id: unknown): string {
   if (typeof id !== 'string' || id === '') {
-    fail('publicId is required', isDevelopment && "publicId is required for the dashboard surface: the published dashboard's public id");
+    fail(isDevelopment ? "publicId is required for the dashboard surface: the published dashboard's public id" : 'publicId is required');
   }
   if (!SAFE_ID.test(id) || /^\.+$/.test(id)) {
     fail(
-      'invalid publicId',
-      isDevelopment && `publicId ${describeValue(id)} is not a safe id: use letters, digits, ".", "_", "~" and "-" (not only dots)`,
+      isDevelopment
+        ? `publicId ${describeValue(id)} is not a safe id: use letters, digits, ".", "_", "~" and "-" (not only dots)`
+        : 'invalid publicId',
     );
   }
   return encodeURIComponent(id);
@@ -161,8 +166,9 @@ function checkDeploymentId(id: unknown): string {
   const text = typeof id === 'number' ? String(id) : id;
   if (typeof text !== 'string' || !/^[1-9][0-9]{0,15}$/.test(text)) {
     fail(
-      'invalid deploymentId',
-      isDevelopment && `deploymentId is required for the app surface and must be a positive integer, got ${describeValue(id)}`,
+      isDevelopment
+        ? `deploymentId is required for the app surface and must be a positive integer, got ${describeValue(id)}`
+        : 'invalid deploymentId',
     );
   }
   return text as string;

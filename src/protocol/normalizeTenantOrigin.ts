@@ -15,30 +15,30 @@ export const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['localhost', '127.0.
  * normalizeTenantOrigin('https://Acme.example.com:443/'); // 'https://acme.example.com'
  */
 export function normalizeTenantOrigin(origin: string): string {
-  // Each refusal has a short text for production and, in development, a full explanation.
-  const fail = (short: string, long: string | false): never => {
+  // Each refusal has a short text for production and, in development, a full explanation. Callers pass
+  // `isDevelopment ? explanation : short form`, which a production bundle folds to the short form.
+  const fail = (reason: string): never => {
     throw new TypeError(
-      isDevelopment && long
-        ? `tenantOrigin ${long}; expected an origin such as "https://acme.example.com".`
-        : `tenantOrigin: ${short}`,
+      isDevelopment ? `tenantOrigin ${reason}; expected an origin such as "https://acme.example.com".` : `tenantOrigin: ${reason}`,
     );
   };
-  if (typeof origin !== 'string' || origin.trim() === '') fail('required', isDevelopment && 'is required');
+  if (typeof origin !== 'string' || origin.trim() === '') fail(isDevelopment ? 'is required' : 'required');
   let url: URL | undefined;
   try {
     url = new URL(origin);
   } catch {
-    fail('not a URL', isDevelopment && `"${clip(origin)}" is not a URL`);
+    fail(isDevelopment ? `"${clip(origin)}" is not a URL` : 'not a URL');
   }
   const { protocol, hostname, pathname, username, password } = url as URL;
   if (protocol !== 'https:' && !(protocol === 'http:' && LOOPBACK_HOSTS.has(hostname))) {
-    fail('not https', isDevelopment && `must use https: (http: only on localhost, 127.0.0.1 and [::1]), got "${protocol}"`);
+    fail(isDevelopment ? `must use https: (http: only on localhost, 127.0.0.1 and [::1]), got "${protocol}"` : 'not https');
   }
-  if (username || password) fail('has credentials', isDevelopment && 'must be an origin only, without credentials');
+  if (username || password) fail(isDevelopment ? 'must be an origin only, without credentials' : 'has credentials');
   if ((pathname !== '/' && pathname !== '') || /[?#]/.test(origin)) {
     fail(
-      'not an origin only',
-      isDevelopment && `must be an origin only (scheme, host, port), without a path, query or fragment, got "${clip(origin)}"`,
+      isDevelopment
+        ? `must be an origin only (scheme, host, port), without a path, query or fragment, got "${clip(origin)}"`
+        : 'not an origin only',
     );
   }
   return (url as URL).origin;

@@ -17,23 +17,23 @@ export type ParsedFilterParameter =
  * // { ok: true, key: 'orders.status', value: { value: 'completed' } }
  */
 export function parseFilterParameter(parameter: unknown): ParsedFilterParameter {
-  // Production keeps which part is wrong; development says what the form is.
-  const fail = (short: string, long: string | false): ParsedFilterParameter => ({ ok: false, reason: long || short });
-  const form = '"f_<semantic_view>.<dimension>=<JSON>"';
+  // Production keeps which part is wrong; development says what the form is. Callers pass
+  // `isDevelopment ? explanation : short form`, which a production bundle folds to the short form.
+  const fail = (reason: string): ParsedFilterParameter => ({ ok: false, reason });
   if (typeof parameter !== 'string') {
-    return fail('not a string', isDevelopment && `expected a string ${form}, got ${describeValue(parameter)}`);
+    return fail(isDevelopment ? `expected a string "f_<semantic_view>.<dimension>=<JSON>", got ${describeValue(parameter)}` : 'not a string');
   }
   const equals = parameter.indexOf('=');
   if (!parameter.startsWith(FILTER_PARAMETER_PREFIX) || equals < 0) {
-    return fail('not a filter parameter', isDevelopment && `a filter parameter has the form ${form}`);
+    return fail(isDevelopment ? `a filter parameter has the form "f_<semantic_view>.<dimension>=<JSON>"` : 'not a filter parameter');
   }
   const key = parameter.slice(FILTER_PARAMETER_PREFIX.length, equals);
   if (!isFilterKey(key)) {
-    return fail('bad filter key', isDevelopment && `filter key ${describeValue(key)} is not of the form "<semantic_view>.<dimension>"`);
+    return fail(isDevelopment ? `filter key ${describeValue(key)} is not of the form "<semantic_view>.<dimension>"` : 'bad filter key');
   }
   try {
     return { ok: true, key, value: JSON.parse(parameter.slice(equals + 1)) as JsonValue };
   } catch {
-    return fail('value is not JSON', isDevelopment && `the value of filter "${key}" is not valid JSON`);
+    return fail(isDevelopment ? `the value of filter "${key}" is not valid JSON` : 'value is not JSON');
   }
 }
