@@ -124,12 +124,13 @@ const react18 = fileURLToPath(new URL('./test/react18/node_modules', import.meta
 const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
 
 /**
- * Package entry points, by output name. The browser entries (`index`, `protocol`, `schemas`, `testing`) and the
- * runtime-neutral server client never import the Node-only emulator, so bundlers never see it.
+ * Package entry points, by output name. The browser entries (`index`, `protocol`, `controller`, `schemas`,
+ * `testing`) and the runtime-neutral server client never import the Node-only emulator, so bundlers never see it.
  */
 const entries: Record<string, string> = {
   index: src('index.ts'),
   'protocol/index': src('protocol/index.ts'),
+  'controller/index': src('controller/index.ts'),
   'schemas/index': src('schemas/index.ts'),
   'testing/index': src('testing/index.ts'),
   'server/index': src('server/index.ts'),
@@ -200,7 +201,7 @@ export default defineConfig(({ mode }) => {
   if (mode === 'cjs') {
     // CommonJS copies of the entries a `require` reaches (Jest's default setup, older tools). They share
     // their own chunk, so within one module system there is one message router and one embed registry.
-    const commonjsEntries = ['index', 'protocol/index', 'schemas/index', 'testing/index', 'server/index', 'devtools/index', 'devtools/SvcDevtoolsPanel'];
+    const commonjsEntries = ['index', 'protocol/index', 'controller/index', 'schemas/index', 'testing/index', 'server/index', 'devtools/index', 'devtools/SvcDevtoolsPanel'];
     return {
       plugins: [react(), developmentGuards(), commonjsTypes(fileURLToPath(new URL('./dist', import.meta.url)))],
       build: {

@@ -7,5 +7,11 @@ export interface SizeCase {
 }
 export declare const SIZE_CASES: readonly SizeCase[];
 export declare function bundleForBrowser(code: string): Promise<{ js: string; modules: string[] }>;
-export declare function measureBundle(code: string): Promise<{ minified: number; gzip: number; modules: string[] }>;
-export declare function measureSizes(): Promise<(SizeCase & { minified?: number; gzip?: number; error?: string })[]>;
+export declare function bundleWithEsbuild(code: string): Promise<{ js: string; modules: string[] }>;
+export declare function measureBundle(
+  code: string,
+  bundler?: 'rolldown' | 'esbuild',
+): Promise<{ minified: number; gzip: number; modules: string[] }>;
+export declare function measureSizes(): Promise<
+  (SizeCase & { minified?: number; gzip?: number; esbuildGzip?: number; error?: string })[]
+>;

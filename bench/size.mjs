@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
 import { rolldown } from 'rolldown';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -48,9 +49,31 @@ export async function bundleForBrowser(code) {
   }
 }
 
+/**
+ * The same production bundle made by esbuild (what webpack-free setups, older Vite and many tools use), as its
+ * command line does it: `--bundle --minify --format=esm --platform=browser` with react and react-dom external.
+ * It keeps a different set of code than rolldown and its output gzips differently, so each has a budget.
+ */
+export async function bundleWithEsbuild(code) {
+  const result = await build({
+    stdin: { contents: code, resolveDir: here, sourcefile: 'entry.js', loader: 'js' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    external: ['react', 'react-dom', 'react/*', 'react-dom/*'],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    metafile: true,
+    write: false,
+    logLevel: 'silent',
+  });
+  const output = Object.values(result.metafile.outputs)[0];
+  return { js: result.outputFiles[0].text, modules: Object.keys(output?.inputs ?? {}) };
+}
+
 /** Bundles one import: its minified and gzip sizes in bytes, and the modules it took in. */
-export async function measureBundle(code) {
-  const { js, modules } = await bundleForBrowser(code);
+export async function measureBundle(code, bundler = 'rolldown') {
+  const { js, modules } = await (bundler === 'esbuild' ? bundleWithEsbuild(code) : bundleForBrowser(code));
   return { minified: Buffer.byteLength(js), gzip: gzipSync(js, { level: 9 }).length, modules };
 }
 
@@ -60,7 +83,9 @@ export async function measureSizes() {
   for (const item of SIZE_CASES) {
     try {
       const { modules: _modules, ...sizes } = await measureBundle(item.code);
-      rows.push({ ...item, ...sizes });
+      // esbuild only for ours: the peer SDKs are compared as rolldown bundles them.
+      const esbuildGzip = item.ours ? (await measureBundle(item.code, 'esbuild')).gzip : undefined;
+      rows.push({ ...item, ...sizes, ...(esbuildGzip === undefined ? {} : { esbuildGzip }) });
     } catch (error) {
       rows.push({ ...item, error: String(error?.message ?? error).split('\n')[0] });
     }
@@ -69,5 +94,8 @@ export async function measureSizes() {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  for (const row of await measureSizes()) console.log(row.name.padEnd(40), row.error ?? `${row.gzip} B gzip, ${row.minified} B min`);
+  for (const row of await measureSizes()) {
+    const esbuild = row.esbuildGzip === undefined ? '' : ` (esbuild: ${row.esbuildGzip} B gzip)`;
+    console.log(row.name.padEnd(40), row.error ?? `${row.gzip} B gzip, ${row.minified} B min${esbuild}`);
+  }
 }

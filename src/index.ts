@@ -1,10 +1,11 @@
 /**
  * `svc-embed-react`: React components and hooks that embed the platform's dashboards, creator-mode app and
- * AI chat, driven from app state. The protocol core is re-exported for convenience.
+ * AI chat, driven from app state. The protocol core and the embed controller are re-exported for convenience.
  *
  * @packageDocumentation
  */
 export * from './protocol/index.js';
+export * from './controller/index.js';
 export { SvcApp } from './react/SvcApp.js';
 export { SvcChat } from './react/SvcChat.js';
 export { SvcDashboard } from './react/SvcDashboard.js';

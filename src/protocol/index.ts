@@ -1,6 +1,7 @@
 /**
  * `svc-embed-react/protocol`: the framework-agnostic core. Message schemas and types, address and filter
- * helpers, the message bridge and the per-embed store. No React in here.
+ * helpers, the message bridge and the per-embed store. No React in here. The embed controller built on it
+ * (session, renewal, reveal) has its own entry, `svc-embed-react/controller`.
  *
  * @packageDocumentation
  */
@@ -70,16 +71,3 @@ export { getMessageRouterStats } from './messageRouter.js';
 export { EMBED_HISTORY_LIMITS, reduceEmbedEvent } from './reduceEmbedEvent.js';
 export { embedInspector } from './embedInspector.js';
 export type { EmbedInspectorEntry, EmbedInspectorListener } from './embedInspector.js';
-export { createEmbedController } from '../controller/createEmbedController.js';
-export type {
-  EmbedController,
-  EmbedControllerOptions,
-  EmbedControllerSnapshot,
-  EmbedLiveOptions,
-  EmbedPhase,
-  EmbedReveal,
-} from '../controller/createEmbedController.js';
-export type { ControlledValues } from '../controller/createControlledSync.js';
-export { isSessionFailure } from '../controller/isSessionFailure.js';
-export type { SessionFailureContext } from '../controller/isSessionFailure.js';
-export type { GetSession, SessionRequest, SessionRequestReason } from '../controller/SessionRequest.js';

@@ -41,8 +41,13 @@ describe('the protocol core', () => {
     const { files, packages } = importGraph('src/protocol/index.ts');
     expect(files.length).toBeGreaterThan(15);
     expect([...packages].sort()).toEqual(['zustand/vanilla']);
+    for (const file of files) expect(file).toMatch(new RegExp(`^${root}/src/protocol/`));
+  });
+
+  it('keeps the embed controller in its own React-free entry, built on the protocol core', () => {
+    const { files, packages } = importGraph('src/controller/index.ts');
+    expect([...packages].sort()).toEqual(['zustand/vanilla']);
     for (const file of files) expect(file).toMatch(new RegExp(`^${root}/src/(protocol|controller)/`));
-    // The embed controller (session, renewal, reveal) is part of that React-free core.
     expect(files).toContain(`${root}/src/controller/createEmbedController.ts`);
   });
 
@@ -53,12 +58,14 @@ describe('the protocol core', () => {
   });
 
   it('evaluates without React installed', async () => {
-    const { createEmbedBridge, createEmbedController, parseEventMessage } = await import('../../../src/protocol/index.js');
+    const { createEmbedBridge, parseEventMessage } = await import('../../../src/protocol/index.js');
+    const { createEmbedController } = await import('../../../src/controller/index.js');
     expect(typeof createEmbedBridge).toBe('function');
     // Creating a controller is side-effect free, so it can run during server rendering.
     const controller = createEmbedController({ surface: 'chat', tenantOrigin: 'https://acme.example.com', embedId: 'c' });
     expect(controller.getSnapshot().phase).toBe('idle');
     expect(parseEventMessage(null).ok).toBe(false);
     expect(Object.keys(await import('../../../src/protocol/index.js')).some((name) => /^use[A-Z]/.test(name))).toBe(false);
+    expect(Object.keys(await import('../../../src/controller/index.js')).some((name) => /^use[A-Z]/.test(name))).toBe(false);
   });
 });

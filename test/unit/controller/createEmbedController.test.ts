@@ -3,10 +3,9 @@ import {
   createEmbedController,
   type EmbedController,
   type EmbedControllerOptions,
-  embedRegistry,
-  getMessageRouterStats,
   type SessionRequest,
-} from '../../../src/protocol/index.js';
+} from '../../../src/controller/index.js';
+import { embedRegistry, getMessageRouterStats } from '../../../src/protocol/index.js';
 import { deliver, eventEnvelope, readyPayload } from '../support/frames.js';
 
 const TENANT = 'https://acme.example.com';

@@ -1,0 +1,21 @@
+/**
+ * `svc-embed-react/controller`: the embed controller, React-free. It owns one embed's address, session
+ * (`getSession`, renewal), iframe, message bridge, controlled-value sync and reveal; the React components are
+ * a thin binding over it, and other UI frameworks can bind to it the same way. Its own entry, so apps that use
+ * only the protocol core (`svc-embed-react/protocol`) do not pay for it.
+ *
+ * @packageDocumentation
+ */
+export { createEmbedController } from './createEmbedController.js';
+export type {
+  EmbedController,
+  EmbedControllerOptions,
+  EmbedControllerSnapshot,
+  EmbedLiveOptions,
+  EmbedPhase,
+  EmbedReveal,
+} from './createEmbedController.js';
+export type { ControlledValues } from './createControlledSync.js';
+export { isSessionFailure } from './isSessionFailure.js';
+export type { SessionFailureContext } from './isSessionFailure.js';
+export type { GetSession, SessionRequest, SessionRequestReason } from './SessionRequest.js';
