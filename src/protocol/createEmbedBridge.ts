@@ -93,13 +93,22 @@ function subscribe<F>(subscribers: Subscribers<F>, subscriber: F): () => void {
   };
 }
 
-/** Reports an error thrown by an app's handler without letting it stop the other handlers. */
-function reportHandlerError(error: unknown): void {
-  if (typeof globalThis.reportError === 'function') globalThis.reportError(error);
-  else
-    setTimeout(() => {
-      throw error;
-    });
+/**
+ * Calls every handler in `list` with the arguments; an error a handler throws is reported (to the page's
+ * error handling) without stopping the others.
+ */
+function callEach<A extends unknown[]>(list: readonly ((...args: A) => void)[], ...args: A): void {
+  for (const handler of list) {
+    try {
+      handler(...args);
+    } catch (error) {
+      if (typeof globalThis.reportError === 'function') globalThis.reportError(error);
+      else
+        setTimeout(() => {
+          throw error;
+        });
+    }
+  }
 }
 
 /**
@@ -142,13 +151,7 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
 
   const debug = (report: Omit<EmbedDebugReport, 'embedId'>): void => {
     tap('dropped', { report: { ...report, embedId } });
-    for (const hook of debugHooks.list) {
-      try {
-        hook({ ...report, embedId });
-      } catch (error) {
-        reportHandlerError(error);
-      }
-    }
+    callEach(debugHooks.list, { ...report, embedId });
   };
 
   const post = (message: SvcActionMessage, kind: 'action-sent' | 'action-flushed'): void => {
@@ -190,30 +193,14 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
     }
     tap('event', { message });
     store.setState(reduceEmbedEvent(store.getState(), message), true);
-    for (const handler of handlers.get(message.type)?.list ?? NO_HANDLERS) {
-      try {
-        handler(message.payload, message);
-      } catch (error) {
-        reportHandlerError(error);
-      }
-    }
-    for (const handler of anyHandlers.list) {
-      try {
-        handler(message);
-      } catch (error) {
-        reportHandlerError(error);
-      }
-    }
+    callEach(handlers.get(message.type)?.list ?? NO_HANDLERS, message.payload, message);
+    callEach(anyHandlers.list, message);
   };
 
   const drop = (reason: EmbedDropReason, detail: string, event: MessageEvent, type?: string): void => {
     // A dropped message costs this check unless someone listens: its data is read and described only then.
     if (debugHooks.list.length === 0 && !embedInspector.active) return;
-    debug(
-      type === undefined
-        ? { reason, detail, origin: event.origin, data: event.data }
-        : { reason, detail, origin: event.origin, data: event.data, type },
-    );
+    debug({ reason, detail, origin: event.origin, data: event.data, ...(type === undefined ? {} : { type }) });
   };
 
   const bridge: EmbedBridge = {
