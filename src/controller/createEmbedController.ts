@@ -8,6 +8,7 @@ import { isDevelopment } from '../protocol/isDevelopment.js';
 import type { SvcEventMessage } from '../protocol/messages.js';
 import { type ControlledValues, createControlledSync } from './createControlledSync.js';
 import { createEmbedIframe } from './createEmbedIframe.js';
+import { createFramePlacement } from './createFramePlacement.js';
 import { isSessionFailure } from './isSessionFailure.js';
 import type { GetSession, SessionRequestReason } from './SessionRequest.js';
 import { sessionLedger } from './sessionLedger.js';
@@ -35,6 +36,8 @@ export interface EmbedControllerSnapshot {
   readonly loads: number;
   /** How many times the session was renewed. */
   readonly renewals: number;
+  /** Whether the embed is parked: alive (iframe, session, state) but shown nowhere. */
+  readonly parked: boolean;
 }
 
 /**
@@ -92,6 +95,12 @@ export interface EmbedControllerOptions extends EmbedLiveOptions {
   readonly revealSettleMs?: number | undefined;
   /** How many actions may wait for `ready`. @default 100 */
   readonly maxQueuedActions?: number | undefined;
+  /**
+   * Whether the embed can be parked (see {@link EmbedController.park}) and shown again without a reload.
+   * Decides where the iframe lives: moved with `moveBefore` where the browser has it, else in a layer over its
+   * host. @default false
+   */
+  readonly keepAlive?: boolean | undefined;
 }
 
 /** One embed's lifecycle: address, session, bridge, controlled-value sync, reveal, renewal. */
@@ -111,6 +120,13 @@ export interface EmbedController {
   attach(host: HTMLElement): () => void;
   /** Takes the latest live options (after each render): sends only the controlled values that changed. */
   update(live: EmbedLiveOptions): void;
+  /**
+   * Keeps the embed alive while shown nowhere: the iframe (and its document, session and in-embed state) goes
+   * to a hidden parking area, the bridge keeps delivering events to the store and app-wide listeners, and the
+   * next `attach` shows it again without a reload. A controller never attached starts loading there (preload).
+   * Needs `keepAlive`.
+   */
+  park(): void;
   /** After an error: starts again with a new load (and a new session in signed mode). */
   retry(): void;
   /** Tears everything down: aborts `getSession`, removes the iframe, disconnects the bridge. */
@@ -189,7 +205,8 @@ export function createEmbedController(options: EmbedControllerOptions): EmbedCon
   });
   const sync = createControlledSync(bridge, { filters: options.filters, locale: options.locale });
 
-  let snapshot: EmbedControllerSnapshot = { phase: 'idle', visible: false, error: null, loads: 0, renewals: 0 };
+  let snapshot: EmbedControllerSnapshot = { phase: 'idle', visible: false, error: null, loads: 0, renewals: 0, parked: false };
+  const placement = createFramePlacement(options.keepAlive === true);
   const listeners = new Set<() => void>();
   const set = (change: Partial<EmbedControllerSnapshot>): void => {
     snapshot = { ...snapshot, ...change };
@@ -199,7 +216,6 @@ export function createEmbedController(options: EmbedControllerOptions): EmbedCon
     if (embedInspector.active) embedInspector.emit({ kind: 'lifecycle', embedId, at: Date.now(), phase, detail });
   };
 
-  let host: HTMLElement | null = null;
   let iframe: HTMLIFrameElement | null = null;
   let disconnect: (() => void) | null = null;
   let removeDebugHook: (() => void) | null = null;
@@ -304,11 +320,9 @@ export function createEmbedController(options: EmbedControllerOptions): EmbedCon
     frameLoads = 0;
     readyAtLoad = -1;
     readySinceLoad = false;
-    if (previous) {
-      // A new document in a new element: no history entry, and nothing of the old one can post as the new.
-      bridge.reset();
-      previous.replaceWith(frame);
-    } else host?.append(frame);
+    // A new document in a new element: no history entry, and nothing of the old one can post as the new.
+    if (previous) bridge.reset();
+    placement.put(frame, previous);
     if (reveal === 'immediate') show();
     set({ phase: 'loading', loads: snapshot.loads + 1, visible: reveal === 'immediate', error: null });
     trace('loading', session === undefined ? 'private mode' : 'signed mode');
@@ -447,9 +461,8 @@ export function createEmbedController(options: EmbedControllerOptions): EmbedCon
     removeDebugHook?.();
     disconnect?.();
     bridge.destroy();
-    iframe?.remove();
+    placement.dispose();
     iframe = null;
-    host = null;
     set({ phase: 'destroyed', visible: false });
     trace('destroyed');
   };
@@ -479,9 +492,10 @@ export function createEmbedController(options: EmbedControllerOptions): EmbedCon
     attach(element) {
       if (destroyed) throw new Error(`embed "${embedId}" was destroyed; create a new controller`);
       teardownScheduled = false;
-      if (host !== element) {
-        host = element;
-        if (iframe) element.append(iframe);
+      placement.show(element);
+      if (snapshot.parked) {
+        set({ parked: false });
+        trace('shown');
       }
       setDebugHook(live.onDebug);
       if (!bridge.isConnected) {
@@ -512,6 +526,18 @@ export function createEmbedController(options: EmbedControllerOptions): EmbedCon
       setDebugHook(next.onDebug);
       if (iframe && next.title !== undefined && iframe.title !== next.title) iframe.title = next.title;
       if (!destroyed) sync.update(next);
+    },
+    park() {
+      if (destroyed || options.keepAlive !== true) return;
+      teardownScheduled = false;
+      placement.park();
+      if (!bridge.isConnected) disconnect = bridge.connect(() => iframe?.contentWindow);
+      if (!started) {
+        started = true;
+        start('initial');
+      }
+      set({ parked: true });
+      trace('parked');
     },
     retry() {
       if (snapshot.phase !== 'error' || destroyed) return;

@@ -18,4 +18,10 @@ export type {
 export type { ControlledValues } from './createControlledSync.js';
 export { isSessionFailure } from './isSessionFailure.js';
 export type { SessionFailureContext } from './isSessionFailure.js';
+export { embedParking } from './embedParking.js';
+export type { KeepAliveOptions } from './embedParking.js';
+export { preloadEmbed } from './preloadEmbed.js';
+export type { PreloadEmbedOptions } from './preloadEmbed.js';
+export { canMoveWithoutReload } from './createFramePlacement.js';
+export type { FramePlacementMode } from './createFramePlacement.js';
 export type { GetSession, SessionRequest, SessionRequestReason } from './SessionRequest.js';

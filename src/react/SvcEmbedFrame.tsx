@@ -15,7 +15,9 @@ import {
   type EmbedControllerSnapshot,
   type EmbedLiveOptions,
 } from '../controller/createEmbedController.js';
+import { embedParking, parkingKey } from '../controller/embedParking.js';
 import type { Surface } from '../protocol/envelope.js';
+import { normalizeTenantOrigin } from '../protocol/normalizeTenantOrigin.js';
 import { isDevelopment } from '../protocol/isDevelopment.js';
 import type { ErrorPayload } from '../protocol/eventPayloads.js';
 import type { Filters } from '../protocol/filterValue.js';
@@ -25,6 +27,7 @@ import { EmbedStatusLayer } from './EmbedStatusLayer.js';
 import type { SvcEmbedCommonProps } from './SvcEmbedProps.js';
 import type { SvcEmbedHandle } from './SvcEmbedHandle.js';
 import { useSvcProviderSettings } from './SvcProvider.js';
+import { useIsomorphicLayoutEffect } from './useIsomorphicLayoutEffect.js';
 import { useLatest } from './useLatest.js';
 import { validateControlledProps } from './validateProps.js';
 
@@ -64,7 +67,7 @@ const CALLBACKS: Record<SvcEventMessage['type'], CallbackName> = {
 };
 
 /** What server rendering and hydration see: nothing has started, nothing is shown. */
-const SERVER_SNAPSHOT: EmbedControllerSnapshot = { phase: 'idle', visible: false, error: null, loads: 0, renewals: 0 };
+const SERVER_SNAPSHOT: EmbedControllerSnapshot = { phase: 'idle', visible: false, error: null, loads: 0, renewals: 0, parked: false };
 const serverSnapshot = (): EmbedControllerSnapshot => SERVER_SNAPSHOT;
 
 function withComponent(component: string, error: unknown): Error {
@@ -116,14 +119,18 @@ export const SvcEmbedFrame = forwardRef(function SvcEmbedFrame(
     },
   };
 
+  const keepAlive = props.keepAlive ?? provider.keepAlive ?? false;
   // Identity props decide the controller; everything else travels as live options.
-  const key = JSON.stringify([surface, tenantOrigin, session ?? null, getSession !== undefined, publicId ?? null, String(deploymentId ?? ''), embedId]);
-  const controllerRef = useRef<{ key: string; controller: EmbedController } | null>(null);
+  const key = JSON.stringify([surface, tenantOrigin, session ?? null, getSession !== undefined, publicId ?? null, String(deploymentId ?? ''), embedId, keepAlive]);
+  const controllerRef = useRef<{ key: string; controller: EmbedController; parkKey: string | null } | null>(null);
   if (controllerRef.current === null || controllerRef.current.key !== key) {
     try {
+      const parkKey = keepAlive ? parkingKey(surface, normalizeTenantOrigin(tenantOrigin), publicId, deploymentId, props.embedId) : null;
       controllerRef.current = {
         key,
-        controller: createEmbedController({
+        parkKey,
+        // A parked embed with this identity (kept alive, or preloaded) is taken back: no reload, no new session.
+        controller: (parkKey === null ? undefined : embedParking.peek(parkKey)) ?? createEmbedController({
           ...live,
           surface,
           tenantOrigin,
@@ -135,28 +142,36 @@ export const SvcEmbedFrame = forwardRef(function SvcEmbedFrame(
           params: props.params,
           reveal: props.reveal,
           revealTimeoutMs: props.revealTimeoutMs,
+          keepAlive,
         }),
       };
     } catch (error) {
       throw withComponent(component, error);
     }
   }
-  const controller = controllerRef.current.controller;
+  const { controller, parkKey } = controllerRef.current;
   const snapshot = useSyncExternalStore(controller.subscribe, controller.getSnapshot, serverSnapshot);
 
-  useEffect(() => {
+  // A layout effect: its cleanup runs while the host is still in the page, so a kept-alive iframe can leave it.
+  useIsomorphicLayoutEffect(() => {
+    // The embed's own callbacks are those of its latest mount; while parked, only app-wide listeners hear it.
     const off = controller.bridge.onAny((message) => {
       const current = latest.current;
       const callback = current[CALLBACKS[message.type]] as ((p: unknown, m: SvcEventMessage) => void) | undefined;
       callback?.(message.payload, message);
       current.onEvent?.(message);
     });
+    embedParking.release(controller);
     const detach = controller.attach(hostRef.current as HTMLDivElement);
     return () => {
       off();
-      detach();
+      if (parkKey === null) detach();
+      else {
+        controller.park();
+        embedParking.park(parkKey, controller);
+      }
     };
-  }, [controller, latest]);
+  }, [controller, latest, parkKey]);
 
   // After every commit: the controller sends only what changed (structural comparison inside).
   useEffect(() => {

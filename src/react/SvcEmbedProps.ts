@@ -39,6 +39,14 @@ export interface SvcEmbedCommonProps {
    * @default 'ready'
    */
   readonly reveal?: EmbedReveal | undefined;
+  /**
+   * Keep the embed alive when it unmounts: its iframe, session, store and in-embed state (path, filters picked
+   * inside it, scroll) are parked, and the next mount with the same identity (surface, tenant, `publicId` or
+   * `deploymentId`, `embedId`) shows it again at once, without a reload or a new session. Parking is bounded
+   * (see `configureKeepAlive`). Read when the embed is created.
+   * @default the surrounding `<SvcProvider>`'s `keepAlive`, else false
+   */
+  readonly keepAlive?: boolean | undefined;
   /** With `reveal="ready"`: how long after the iframe's load an embed without `ready` is shown. @default 1500 */
   readonly revealTimeoutMs?: number | undefined;
   /**

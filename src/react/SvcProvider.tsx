@@ -18,6 +18,8 @@ export interface SvcProviderSettings {
   readonly theme?: EmbedTheme | undefined;
   /** Receives what any embed below drops, with the reason. */
   readonly onDebug?: EmbedDebugHook | undefined;
+  /** Keep every embed below alive across unmounts (see the embeds' `keepAlive`). @default false */
+  readonly keepAlive?: boolean | undefined;
 }
 
 /** Props of {@link SvcProvider}. */
@@ -43,10 +45,10 @@ const SvcProviderContext = createContext<SvcProviderSettings>(EMPTY);
  *   <SvcChat />
  * </SvcProvider>
  */
-export function SvcProvider({ children, tenantOrigin, getSession, colorScheme, locale, theme, onDebug }: SvcProviderProps): ReactNode {
+export function SvcProvider({ children, tenantOrigin, getSession, colorScheme, locale, theme, onDebug, keepAlive }: SvcProviderProps): ReactNode {
   const value = useMemo(
-    () => ({ tenantOrigin, getSession, colorScheme, locale, theme, onDebug }),
-    [tenantOrigin, getSession, colorScheme, locale, theme, onDebug],
+    () => ({ tenantOrigin, getSession, colorScheme, locale, theme, onDebug, keepAlive }),
+    [tenantOrigin, getSession, colorScheme, locale, theme, onDebug, keepAlive],
   );
   return <SvcProviderContext.Provider value={value}>{children}</SvcProviderContext.Provider>;
 }

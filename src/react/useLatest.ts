@@ -1,7 +1,5 @@
-import { useLayoutEffect, useRef } from 'react';
-
-// useLayoutEffect warns during server rendering; nothing needs updating there.
-const useIsomorphicLayoutEffect = typeof window === 'undefined' ? () => {} : useLayoutEffect;
+import { useRef } from 'react';
+import { useIsomorphicLayoutEffect } from './useIsomorphicLayoutEffect.js';
 
 /**
  * A ref that always holds the latest value, updated after each commit. Callbacks read through it, so an

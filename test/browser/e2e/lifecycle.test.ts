@@ -1,4 +1,6 @@
 import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
@@ -155,7 +157,7 @@ async function paintedFrames(props: Record<string, unknown>): Promise<{ levels: 
   await cdp.send('Page.stopScreencast');
   // The embed's box (frameStyle: 900 x 520 at the top left).
   const levels = await luminance(page, frames, { x: 20, y: 20, width: 860, height: 480 });
-  if (process.env.SVC_DUMP_FRAMES) frames.forEach((f, i) => writeFileSync(`/tmp/frame-${i}.png`, Buffer.from(f, 'base64')));
+  if (process.env.SVC_DUMP_FRAMES) for (const [i, f] of frames.entries()) writeFileSync(join(tmpdir(), `svc-frame-${i}.png`), Buffer.from(f, 'base64'));
   return { levels, page };
 }
 

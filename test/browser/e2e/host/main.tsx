@@ -1,10 +1,13 @@
 // A host app for the end-to-end suite: it renders the library as users import it (the built package) and
 // exposes what happened on `window` for the test to read.
 import { StrictMode, useCallback, useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import {
   type EmbedDebugReport,
+  embedParking,
   getMessageRouterStats,
+  preloadEmbed,
   type SessionRequest,
   SvcApp,
   SvcChat,
@@ -28,12 +31,17 @@ interface HostWindow extends Window {
   mintSession?: (surface: string) => Promise<string>;
   __sessionRequests: { embedId: string; reason: string }[];
   __navigate?: (path: string) => void;
+  __preload?: (embedId: string, tenantOrigin?: string) => void;
+  __parking: () => { parked: number; iframes: number; routes: number; listening: boolean };
+  __configureParking: (maxParked: number) => void;
 }
 const w = window as unknown as HostWindow;
 w.__events = [];
 w.__hookEvents = [];
 w.__debug = [];
 w.__sessionRequests = [];
+w.__parking = () => ({ parked: embedParking.size, iframes: document.querySelectorAll('iframe').length, ...getMessageRouterStats() });
+w.__configureParking = (maxParked) => embedParking.configure({ maxParked });
 w.__stats = getMessageRouterStats;
 w.__addForeignFrame = (src) => {
   const frame = document.createElement('iframe');
@@ -95,27 +103,35 @@ function Lifecycle({ props, mounted }: { props: Record<string, unknown>; mounted
   }, []);
   const dark = props.colorScheme === 'dark';
   useEffect(() => {
+    // Signed app preloads on the emulator; with another tenant, private dashboards (for bulk eviction runs).
+    w.__preload = (embedId, tenantOrigin) =>
+      void (tenantOrigin === undefined
+        ? preloadEmbed({ surface: 'app', tenantOrigin: tenant, deploymentId: 42, embedId, getSession })
+        : preloadEmbed({ surface: 'dashboard', tenantOrigin, publicId: 'sales-overview', embedId }));
+  }, [getSession]);
+  useEffect(() => {
     document.body.style.background = dark ? '#111318' : '';
   }, [dark]);
   const loading = <div style={{ height: '100%', background: dark ? '#111318' : '#fff' }} />;
   const common = { embedId: 'main', onEvent: record('main'), onDebug: debug, style: frameStyle, loading, ...props };
   return (
-    <SvcProvider tenantOrigin={tenant} getSession={getSession}>
+    <SvcProvider tenantOrigin={tenant} getSession={getSession} keepAlive={scenario.endsWith('-kept')}>
       <Hooks />
       <Navigator />
       {mounted && scenario === 'signed-dashboard' && <SvcDashboard publicId="sales-overview" {...common} />}
-      {mounted && scenario === 'signed-app' && <SvcApp deploymentId={42} {...common} />}
-      <Status embedId="main" />
+      {mounted && scenario.startsWith('signed-app') && <SvcApp deploymentId={42} {...common} />}
+      <Status embedId={typeof props.embedId === 'string' ? props.embedId : 'main'} />
     </SvcProvider>
   );
 }
 
 function Host() {
   const [props, setProps] = useState(initialProps);
-  const [mounted, setMounted] = useState(true);
+  const [mounted, setMounted] = useState(params.get('mounted') !== '0');
   useEffect(() => {
     w.__setProps = (next) => setProps((current) => ({ ...current, ...next }));
-    w.__setMounted = setMounted;
+    // Synchronous, so a test can time what the library does after the mount, not React's scheduling.
+    w.__setMounted = (on) => flushSync(() => setMounted(on));
   }, []);
   if (scenario.startsWith('signed-')) return <Lifecycle props={props} mounted={mounted} />;
   if (!mounted) return <Hooks />;

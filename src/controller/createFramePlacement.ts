@@ -1,0 +1,160 @@
+/**
+ * How an embed's iframe is kept in the page:
+ * - `static`: inside its host element, and gone with it (embeds without keep-alive);
+ * - `move`: inside its host, moved with `Element.prototype.moveBefore` (which keeps the document alive) into a
+ *   hidden parking area when parked and back into the next host when shown;
+ * - `overlay`: where the browser has no state-preserving move, the iframe never moves: it lives in a layer at
+ *   the end of `<body>` and is positioned over its host every frame while shown, hidden while parked.
+ */
+export type FramePlacementMode = 'static' | 'move' | 'overlay';
+
+/** Where an embed's iframe lives, and how it follows the embed from host to host. */
+export interface FramePlacement {
+  readonly mode: FramePlacementMode;
+  /** Shows the iframe in (or over) `host`. */
+  show(host: HTMLElement): void;
+  /** Keeps the iframe alive, hidden, out of the host (which may be about to leave the page). */
+  park(): void;
+  /** Puts a new iframe where the current one is (or first puts one in place). */
+  put(frame: HTMLIFrameElement, previous: HTMLIFrameElement | null): void;
+  /** Removes the iframe and everything this placement added to the page. */
+  dispose(): void;
+}
+
+type MovableParent = Element & { moveBefore(node: Node, child: Node | null): void };
+
+/** Whether this browser moves an element without reloading an iframe inside it. */
+export const canMoveWithoutReload = (): boolean =>
+  typeof Element !== 'undefined' && typeof (Element.prototype as Partial<MovableParent>).moveBefore === 'function';
+
+let parkingArea: HTMLElement | null = null;
+/** A page-wide, invisible, inert area where parked iframes keep their size and their document. */
+function getParkingArea(): HTMLElement {
+  if (parkingArea?.isConnected) return parkingArea;
+  parkingArea = document.createElement('div');
+  parkingArea.setAttribute('data-svc-parking', '');
+  parkingArea.setAttribute('aria-hidden', 'true');
+  parkingArea.style.cssText = 'position:fixed;left:-200vw;top:0;width:0;height:0;overflow:hidden;pointer-events:none';
+  document.body.append(parkingArea);
+  return parkingArea;
+}
+
+let overlayLayer: HTMLElement | null = null;
+function getOverlayLayer(): HTMLElement {
+  if (overlayLayer?.isConnected) return overlayLayer;
+  overlayLayer = document.createElement('div');
+  overlayLayer.setAttribute('data-svc-overlay', '');
+  overlayLayer.style.cssText = 'position:absolute;left:0;top:0;width:0;height:0';
+  document.body.append(overlayLayer);
+  return overlayLayer;
+}
+
+/** A box of the parking area holding one parked iframe at its last shown size. */
+function parkingBox(width: number, height: number): HTMLElement {
+  const box = document.createElement('div');
+  box.style.cssText = `position:absolute;width:${width || 800}px;height:${height || 600}px`;
+  getParkingArea().append(box);
+  return box;
+}
+
+/** The next animation frame (a timer where there are none, as in some test environments). */
+const nextFrame = (callback: () => void): number =>
+  typeof requestAnimationFrame === 'function' ? requestAnimationFrame(callback) : (setTimeout(callback, 16) as unknown as number);
+const cancelFrame = (handle: number): void => {
+  if (typeof cancelAnimationFrame === 'function') cancelAnimationFrame(handle);
+  clearTimeout(handle);
+};
+
+/** Creates the placement of one embed's iframe (see {@link FramePlacementMode}). */
+export function createFramePlacement(keepAlive: boolean): FramePlacement {
+  const mode: FramePlacementMode = !keepAlive ? 'static' : canMoveWithoutReload() ? 'move' : 'overlay';
+  let frame: HTMLIFrameElement | null = null;
+  let host: HTMLElement | null = null;
+  /** `move`: the parking box while parked. `overlay`: the positioned box in the overlay layer. */
+  let box: HTMLElement | null = null;
+  let tracking = 0;
+
+  const follow = (): void => {
+    // Overlay: follow the host's box (layout, scrolling, resizing) every frame while shown.
+    if (host === null || box === null) return;
+    const rect = host.getBoundingClientRect();
+    const style = box.style;
+    const left = `${rect.left + window.scrollX}px`;
+    const top = `${rect.top + window.scrollY}px`;
+    if (style.left !== left) style.left = left;
+    if (style.top !== top) style.top = top;
+    if (style.width !== `${rect.width}px`) style.width = `${rect.width}px`;
+    if (style.height !== `${rect.height}px`) style.height = `${rect.height}px`;
+    tracking = nextFrame(follow);
+  };
+
+  const placement: FramePlacement = {
+    mode,
+    show(next) {
+      host = next;
+      if (mode === 'overlay') {
+        if (box === null) return;
+        box.style.visibility = '';
+        box.style.pointerEvents = '';
+        cancelFrame(tracking);
+        follow();
+        return;
+      }
+      if (frame === null || frame.parentElement === next) return;
+      if (mode === 'move' && frame.isConnected) {
+        (next as unknown as MovableParent).moveBefore(frame, null);
+        box?.remove();
+        box = null;
+      } else next.append(frame);
+    },
+    park() {
+      if (mode === 'static') return;
+      const rect = host?.getBoundingClientRect();
+      host = null;
+      if (mode === 'overlay') {
+        cancelFrame(tracking);
+        if (box) {
+          box.style.visibility = 'hidden';
+          box.style.pointerEvents = 'none';
+        }
+        return;
+      }
+      if (frame === null || box !== null) return;
+      box = parkingBox(rect?.width ?? 0, rect?.height ?? 0);
+      if (frame.isConnected) (box as unknown as MovableParent).moveBefore(frame, null);
+      else box.append(frame);
+    },
+    put(next, previous) {
+      frame = next;
+      if (previous?.isConnected) {
+        previous.replaceWith(next);
+        return;
+      }
+      if (mode === 'overlay') {
+        if (box === null) {
+          box = document.createElement('div');
+          box.style.cssText = 'position:absolute;visibility:hidden;pointer-events:none';
+          getOverlayLayer().append(box);
+        }
+        box.append(next);
+        if (host !== null) placement.show(host);
+        return;
+      }
+      if (host !== null) host.append(next);
+      else {
+        // Loading ahead (preload) or parked: into the parking area, at a typical size.
+        box ??= parkingBox(0, 0);
+        box.append(next);
+      }
+    },
+    dispose() {
+      cancelFrame(tracking);
+      frame?.remove();
+      box?.remove();
+      frame = null;
+      box = null;
+      host = null;
+    },
+  };
+  return placement;
+}

@@ -1,0 +1,87 @@
+import type { EmbedController } from './createEmbedController.js';
+
+/** Bounds of the page's parked embeds (kept alive after unmount, or preloaded before mount). */
+export interface KeepAliveOptions {
+  /** How many embeds may be parked at once; the least recently parked is destroyed first. @default 3 */
+  readonly maxParked?: number | undefined;
+  /** How long an embed may stay parked before it is destroyed, in milliseconds. @default 300000 (5 minutes) */
+  readonly idleTimeoutMs?: number | undefined;
+}
+
+interface Parked {
+  readonly controller: EmbedController;
+  readonly timer: ReturnType<typeof setTimeout>;
+}
+
+let maxParked = 3;
+let idleTimeoutMs = 300_000;
+/** By identity; insertion order is park order, so the first entry is the least recently parked. */
+const parked = new Map<string, Parked>();
+
+const evict = (key: string): void => {
+  const entry = parked.get(key);
+  if (!entry) return;
+  parked.delete(key);
+  clearTimeout(entry.timer);
+  entry.controller.destroy();
+};
+
+/**
+ * The page-wide lot of parked embeds: an embed kept alive when it unmounted, or loaded ahead by
+ * `preloadEmbed`, waits here (iframe, bridge, store and session intact) for the next mount with the same
+ * identity. Bounded by count (least recently parked first out) and idle time; what leaves is destroyed.
+ */
+export const embedParking = {
+  /** Sets the bounds; embeds over the new count are destroyed at once. */
+  configure(options: KeepAliveOptions): void {
+    const { maxParked: max = maxParked, idleTimeoutMs: idle = idleTimeoutMs } = options;
+    if (!Number.isInteger(max) || max < 0) throw new TypeError('keepAlive maxParked must be a whole number, 0 or more');
+    if (!(idle >= 0)) throw new TypeError('keepAlive idleTimeoutMs must be 0 or more');
+    maxParked = max;
+    idleTimeoutMs = idle;
+    while (parked.size > maxParked) evict(parked.keys().next().value as string);
+  },
+  /** Parks an embed under its identity; an embed already parked under it is destroyed. */
+  park(key: string, controller: EmbedController): void {
+    const current = parked.get(key);
+    if (current?.controller === controller) return;
+    evict(key);
+    parked.set(key, { controller, timer: setTimeout(() => evict(key), idleTimeoutMs) });
+    while (parked.size > maxParked) evict(parked.keys().next().value as string);
+  },
+  /** The embed parked under `key`, left where it is (for a render, which may be thrown away). */
+  peek(key: string): EmbedController | undefined {
+    return parked.get(key)?.controller;
+  },
+  /** Takes an embed out of the lot without destroying it (a mount claims it, or keep-alive was turned off). */
+  release(controller: EmbedController): void {
+    for (const [key, entry] of parked) {
+      if (entry.controller !== controller) continue;
+      parked.delete(key);
+      clearTimeout(entry.timer);
+    }
+  },
+  /** How many embeds are parked, for tests and leak checks. */
+  get size(): number {
+    return parked.size;
+  },
+  /** Destroys every parked embed (tests, or an app signing its viewer out). */
+  clear(): void {
+    for (const key of [...parked.keys()]) evict(key);
+  },
+} as const;
+
+/**
+ * The identity under which an embed is parked and found again: surface, tenant, content and the `embedId`
+ * when the app gave one. Session and live values are not part of it: the parked embed has its own session,
+ * and its controlled values are brought up to date when it is shown again.
+ */
+export function parkingKey(
+  surface: string,
+  tenantOrigin: string,
+  publicId: string | undefined,
+  deploymentId: number | string | undefined,
+  embedId: string | undefined,
+): string {
+  return JSON.stringify([surface, tenantOrigin, publicId ?? null, deploymentId === undefined ? null : String(deploymentId), embedId ?? null]);
+}

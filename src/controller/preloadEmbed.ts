@@ -1,0 +1,43 @@
+import { normalizeTenantOrigin } from '../protocol/normalizeTenantOrigin.js';
+import { createEmbedController, type EmbedControllerOptions } from './createEmbedController.js';
+import { embedParking, parkingKey } from './embedParking.js';
+
+/** Options of {@link preloadEmbed}: those of an embed, with `embedId` optional. */
+export type PreloadEmbedOptions = Omit<EmbedControllerOptions, 'embedId' | 'keepAlive'> & {
+  /** The `embedId` the embed will be mounted with, if it has one (it is part of the identity). */
+  readonly embedId?: string | undefined;
+};
+
+let preloads = 0;
+
+/**
+ * Starts loading an embed before it is shown (on hover of a link, on route prefetch): the iframe loads hidden,
+ * with a session from `getSession` if it needs one, and waits in the page's parking lot. The next embed
+ * component mounted with the same identity (surface, tenant, `publicId`/`deploymentId`, `embedId`) and
+ * `keepAlive` takes it: ready at once, no second load. An unused preload is destroyed under the keep-alive
+ * bounds (count and idle time). Returns a function that cancels it if it was not taken yet.
+ *
+ * @example
+ * <Link href="/sales" onMouseEnter={() => preloadEmbed({ surface: 'dashboard', tenantOrigin, publicId: 'sales-overview', getSession })}>
+ *   Sales
+ * </Link>
+ */
+export function preloadEmbed(options: PreloadEmbedOptions): () => void {
+  const tenantOrigin = normalizeTenantOrigin(options.tenantOrigin);
+  const key = parkingKey(options.surface, tenantOrigin, options.publicId, options.deploymentId, options.embedId);
+  const existing = embedParking.peek(key);
+  if (existing !== undefined) return () => {};
+  const controller = createEmbedController({
+    ...options,
+    tenantOrigin,
+    embedId: options.embedId ?? `svc-preload-${++preloads}`,
+    keepAlive: true,
+  });
+  controller.park();
+  embedParking.park(key, controller);
+  return () => {
+    if (embedParking.peek(key) !== controller) return;
+    embedParking.release(controller);
+    controller.destroy();
+  };
+}
