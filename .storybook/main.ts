@@ -80,6 +80,13 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
       send(200, { publicId: dashboard.publicId, versionNumber: dashboard.versionNumber, sessionId });
       return;
     }
+    if (req.method === 'POST' && route === '/expire-embed-tokens') {
+      // The emulator's control route refuses requests from another origin (the story's page is one), so the
+      // renewal recipe asks here, and this server-side call carries no origin.
+      const expired = await fetch(`${url}/_emulator/expire-embed-tokens`, { method: 'POST' });
+      send(expired.status, await expired.json());
+      return;
+    }
     send(404, { error: `no playground route ${req.method} ${route}` });
   } catch (error) {
     send(502, { error: error instanceof Error ? error.message : 'the emulator did not answer' });
