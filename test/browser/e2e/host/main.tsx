@@ -82,6 +82,16 @@ function Hooks() {
   return null;
 }
 
+/** An app's toolbar that sends without naming an embed. */
+function Unaddressed() {
+  const actions = useSvcActions();
+  useEffect(() => {
+    (window as unknown as { __sendUnaddressed: (email: string) => void }).__sendUnaddressed = (email) =>
+      actions.setFilter('orders.status', { value: email });
+  }, [actions]);
+  return null;
+}
+
 /** Sends in-embed navigation the way an app's own button would (not a controlled prop). */
 function Navigator() {
   const actions = useSvcActions('main');
@@ -134,6 +144,21 @@ function Host() {
     w.__setMounted = (on) => flushSync(() => setMounted(on));
   }, []);
   if (scenario.startsWith('signed-')) return <Lifecycle props={props} mounted={mounted} />;
+  if (scenario === 'two-tenants') {
+    // Two tenants' embeds mounting together, after the app sent an action without an embedId.
+    const partner = params.get('partner') ?? '';
+    return (
+      <>
+        <Unaddressed />
+        {mounted && (
+          <>
+            <SvcDashboard embedId="ours" tenantOrigin={tenant} publicId="sales-overview" onEvent={record('ours')} onDebug={debug} style={frameStyle} />
+            <SvcDashboard embedId="partner" tenantOrigin={partner} publicId="sales-overview" onEvent={record('partner')} onDebug={debug} style={frameStyle} />
+          </>
+        )}
+      </>
+    );
+  }
   if (!mounted) return <Hooks />;
   if (scenario === 'two') {
     return (
@@ -146,7 +171,8 @@ function Host() {
       </>
     );
   }
-  const common = { embedId: 'main', tenantOrigin: tenant, onEvent: record('main'), onDebug: debug, style: frameStyle };
+  // `nodebug`: an app that does not listen for debug reports.
+  const common = { embedId: 'main', tenantOrigin: tenant, onEvent: record('main'), onDebug: params.has('nodebug') ? undefined : debug, style: frameStyle };
   return (
     <>
       <Hooks />
