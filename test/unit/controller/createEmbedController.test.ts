@@ -367,3 +367,36 @@ describe('debug reports', () => {
     expect(data).not.toHaveBeenCalled();
   });
 });
+
+describe('keep-alive', () => {
+  it('a parked embed keeps its iframe, bridge and sent values; shown again, it sends only what changed', async () => {
+    const controller = make({ keepAlive: true, colorScheme: 'dark', locale: 'de-DE' });
+    controller.attach(host);
+    controller.update({ colorScheme: 'dark', locale: 'de-DE' });
+    const { win, types, payloads } = windowOf(controller);
+    ready(win);
+    expect(types()).toEqual(['svc:action:set-color-scheme']);
+    const iframe = controller.iframe;
+    controller.park();
+    expect(controller.getSnapshot()).toMatchObject({ parked: true, phase: 'ready' });
+    expect(controller.bridge.isConnected).toBe(true);
+    // Events while parked still reach the store.
+    send(win, 'svc:event:view', { surface: 'dashboard', path: '/embed/dashboard/sales/2' });
+    expect(controller.bridge.store.getState().path).toBe('/embed/dashboard/sales/2');
+    const next = document.body.appendChild(document.createElement('div'));
+    controller.attach(next);
+    controller.update({ colorScheme: 'dark', locale: 'fr-FR' });
+    expect(controller.iframe).toBe(iframe);
+    expect(controller.getSnapshot()).toMatchObject({ parked: false, loads: 1 });
+    expect(types()).toEqual(['svc:action:set-color-scheme', 'svc:action:set-locale']);
+    expect(payloads()[1]).toEqual({ locale: 'fr-FR' });
+  });
+
+  it('a controller parked before it was ever shown starts loading (a preload)', () => {
+    const controller = make({ keepAlive: true });
+    controller.park();
+    expect(controller.getSnapshot()).toMatchObject({ parked: true, phase: 'loading', loads: 1 });
+    expect(controller.iframe?.isConnected).toBe(true);
+    expect(host.contains(controller.iframe)).toBe(false);
+  });
+});
