@@ -156,7 +156,7 @@ export const TabsWithKeepAlive: StoryObj = { render: () => <KeepAliveTabs keepAl
 /** The same tabs without `keepAlive`: every visit is a new load and a new session. */
 export const TabsWithoutKeepAlive: StoryObj = { render: () => <KeepAliveTabs keepAlive={false} /> };
 
-function PreloadOnHover() {
+function PreloadOnHoverDemo() {
   useClearParkingOnExit();
   const sessions = usePlaygroundSessions();
   const loads = useReadyCounts();
@@ -206,4 +206,4 @@ function PreloadOnHover() {
  * "Preload" on hover: `preloadEmbed` starts the dashboard's load when the pointer reaches the button; the
  * `keepAlive` embed mounted on click takes the preloaded one, so it shows at once and loads only once.
  */
-export const PreloadOnHoverRecipe: StoryObj = { name: 'Preload On Hover', render: () => <PreloadOnHover /> };
+export const PreloadOnHover: StoryObj = { render: () => <PreloadOnHoverDemo /> };

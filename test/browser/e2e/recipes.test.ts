@@ -1,0 +1,223 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/chromium.js';
+
+// The lifecycle and keep-alive recipes of the playground, served by `npm start` (emulator and playground
+// backend behind them), do what their descriptions promise, with the figures they show as the evidence.
+
+/** A port that was free a moment ago (Storybook needs a number up front). */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const STORIES = [
+  'lifecycle--remount-with-get-session',
+  'lifecycle--renewal-after-expiry',
+  'lifecycle--dark-app-without-flash',
+  'lifecycle--shared-provider-settings',
+  'keep-alive--tabs-with-keep-alive',
+  'keep-alive--tabs-without-keep-alive',
+  'keep-alive--preload-on-hover',
+];
+
+let start: ChildProcess | undefined;
+let browser: Browser;
+let base = '';
+let output = '';
+
+beforeAll(async () => {
+  const [storybookPort, emulatorPort] = [await freePort(), await freePort()];
+  start = spawn(process.execPath, ['.storybook/start.mjs'], {
+    env: { ...process.env, STORYBOOK_PORT: String(storybookPort), SVC_EMULATOR_PORT: String(emulatorPort), CI: 'true' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const child = start;
+  const ready = new Promise<void>((resolve, reject) => {
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Playground')) resolve();
+    };
+    child.stdout?.on('data', collect);
+    child.stderr?.on('data', collect);
+    child.once('exit', (code) => reject(new Error(`npm start exited (${code}) before serving:\n${output}`)));
+    setTimeout(() => reject(new Error(`npm start did not serve within 90 s:\n${output}`)), 90_000);
+  });
+  base = `http://127.0.0.1:${storybookPort}`;
+  [browser] = await Promise.all([launchChromium(), ready]);
+  // A fresh dev server optimizes its dependencies on the first visits and reloads the page when it is done;
+  // one visit to each story first, so no reload resets a story's figures in the middle of a test.
+  const page = await browser.newPage();
+  for (const id of STORIES) {
+    await page.goto(`${base}/iframe.html?id=${id}&viewMode=story`, { waitUntil: 'domcontentloaded', timeout: 120_000 });
+    await page.locator('#storybook-root > *').first().waitFor({ timeout: 120_000 });
+  }
+  await page.close();
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  if (start && start.exitCode === null) {
+    // The start script stops Storybook's whole process group itself.
+    const exited = new Promise((resolve) => start?.once('exit', resolve));
+    start.kill('SIGTERM');
+    await exited;
+  }
+}, 30_000);
+
+interface Story {
+  readonly page: Page;
+  /** Console errors and uncaught exceptions of the story's page and its frames. */
+  readonly problems: string[];
+}
+
+/**
+ * Console errors that are not the story's: the dev server has no favicon, and Chromium logs the emulator's
+ * refusal of an expired token (the 401 that tells its page to report the expiry) as a failed resource.
+ */
+const expected = (url: string) => url.endsWith('/favicon.ico') || new URL(url, base).pathname === '/embed/token-status';
+
+async function openStory(id: string): Promise<Story> {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !expected(message.location().url)) problems.push(`${message.text()} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.goto(`${base}/iframe.html?id=${id}&viewMode=story`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
+  await page.locator('#storybook-root > *').first().waitFor({ timeout: 60_000 });
+  return { page, problems };
+}
+
+const figure = (page: Page, testId: string) => page.getByTestId(testId).textContent();
+const row = (page: Page, tab: string, column: string) => page.getByTestId(`row-${tab}`).getByTestId(column).textContent();
+const scheme = (page: Page, embedId: string) => page.frameLocator(`iframe[data-svc-embed-id="${embedId}"]`).locator('html').getAttribute('data-color-scheme');
+const poll = { timeout: 30_000, interval: 100 };
+
+describe('the lifecycle recipes', () => {
+  it('remount: a new session and one ready per mount, no error', async () => {
+    const { page, problems } = await openStory('lifecycle--remount-with-get-session');
+    await expect.poll(() => figure(page, 'ready'), poll).toBe('1');
+    for (let mount = 2; mount <= 4; mount++) {
+      await page.getByRole('button', { name: 'Remount' }).click();
+      await expect.poll(() => figure(page, 'ready'), poll).toBe(String(mount));
+    }
+    await page.getByRole('button', { name: 'Unmount' }).click();
+    await page.getByText('Unmounted').waitFor();
+    await page.getByRole('button', { name: 'Mount', exact: true }).click();
+    await expect.poll(() => figure(page, 'ready'), poll).toBe('5');
+    expect(await figure(page, 'mounts')).toBe('5');
+    expect(await figure(page, 'sessions')).toBe('5');
+    expect(await figure(page, 'errors')).toBe('0');
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it('renewal: after "Expire tokens", the next action renews through getSession and keeps the colour scheme', async () => {
+    const { page, problems } = await openStory('lifecycle--renewal-after-expiry');
+    await expect.poll(() => figure(page, 'ready'), poll).toBe('1');
+    await page.getByRole('button', { name: 'Expire tokens' }).click();
+    await expect.poll(() => page.getByTestId('expiry').textContent(), poll).toMatch(/^Expired [1-9]\d* embed token/);
+    expect(await figure(page, 'renewals')).toBe('0');
+    await page.getByRole('button', { name: /Toggle colour scheme/ }).click();
+    await expect.poll(() => figure(page, 'renewals'), poll).toBe('1');
+    await expect.poll(() => figure(page, 'ready'), poll).toBe('2');
+    expect(await figure(page, 'initial')).toBe('1');
+    expect(await page.getByText(/Last error: SessionExpiredError/).count()).toBe(1);
+    // The renewed embed got the current controlled value back.
+    await expect.poll(() => scheme(page, 'renewal'), poll).toBe('dark');
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it('dark app: the placeholder stands in until the embed is shown, and it is dark when shown', async () => {
+    const { page, problems } = await openStory('lifecycle--dark-app-without-flash');
+    const iframe = page.locator('iframe[data-svc-embed-id="dark"]');
+    await iframe.waitFor({ state: 'attached', timeout: 30_000 });
+    await page.getByTestId('dark-placeholder').waitFor({ state: 'detached', timeout: 30_000 });
+    expect(await scheme(page, 'dark')).toBe('dark');
+    expect(await iframe.isVisible()).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it('one provider: three signed embeds, and its colour scheme and locale reach all of them', async () => {
+    const { page, problems } = await openStory('lifecycle--shared-provider-settings');
+    await expect.poll(() => figure(page, 'sessions'), poll).toBe('3');
+    const embeds = ['shared-dashboard', 'shared-chat', 'shared-app'];
+    for (const id of embeds) await expect.poll(() => scheme(page, id), poll).toBe('light');
+    await page.getByRole('radio', { name: 'dark' }).check();
+    await page.getByLabel('Locale').selectOption('de-DE');
+    for (const id of embeds) {
+      await expect.poll(() => scheme(page, id), poll).toBe('dark');
+      await expect.poll(() => page.frameLocator(`iframe[data-svc-embed-id="${id}"]`).locator('html').getAttribute('lang'), poll).toBe('de-DE');
+    }
+    // Controlled values, not new addresses: no further session.
+    expect(await figure(page, 'sessions')).toBe('3');
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 120_000);
+});
+
+describe('the keep-alive recipes', () => {
+  /** Opens each tab in turn, waiting for the first load of a tab never opened before. */
+  async function visit(page: Page, tabs: readonly string[]): Promise<void> {
+    for (const tab of tabs) {
+      await page.getByRole('tab', { name: tab }).click();
+      await expect.poll(() => row(page, tab.toLowerCase(), 'loads'), poll).not.toBe('0');
+    }
+  }
+
+  it('with keepAlive: one load and one session per tab, however often it is visited', async () => {
+    const { page, problems } = await openStory('keep-alive--tabs-with-keep-alive');
+    await expect.poll(() => row(page, 'dashboard', 'loads'), poll).toBe('1');
+    await visit(page, ['Chat', 'App', 'Dashboard', 'Chat', 'Dashboard']);
+    // Give a reload that should not happen the time to show up.
+    await page.waitForTimeout(1_000);
+    expect([await row(page, 'dashboard', 'visits'), await row(page, 'chat', 'visits'), await row(page, 'app', 'visits')]).toEqual(['3', '2', '1']);
+    for (const tab of ['dashboard', 'chat', 'app']) {
+      expect(await row(page, tab, 'loads')).toBe('1');
+      expect(await row(page, tab, 'sessions')).toBe('1');
+    }
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it('without keepAlive: one load and one session per visit', async () => {
+    const { page, problems } = await openStory('keep-alive--tabs-without-keep-alive');
+    await expect.poll(() => row(page, 'dashboard', 'loads'), poll).toBe('1');
+    await visit(page, ['Chat', 'Dashboard']);
+    await expect.poll(() => row(page, 'dashboard', 'loads'), poll).toBe('2');
+    expect(await row(page, 'dashboard', 'visits')).toBe('2');
+    expect(await row(page, 'dashboard', 'sessions')).toBe('2');
+    expect(await row(page, 'chat', 'loads')).toBe('1');
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it('preload on hover: the dashboard loads before the click, and the click shows it without a second load', async () => {
+    const { page, problems } = await openStory('keep-alive--preload-on-hover');
+    const button = page.getByRole('button', { name: 'Open sales dashboard' });
+    await button.hover();
+    await expect.poll(() => figure(page, 'loads'), poll).toBe('1');
+    expect(await figure(page, 'sessions')).toBe('1');
+    await button.click();
+    const iframe = page.locator('iframe[data-svc-embed-id="preloaded-sales"]');
+    await expect.poll(() => iframe.isVisible(), { timeout: 2_000, interval: 50 }).toBe(true);
+    await page.getByRole('button', { name: 'Close sales dashboard' }).click();
+    await page.getByRole('button', { name: 'Open sales dashboard' }).click();
+    await expect.poll(() => iframe.isVisible(), { timeout: 2_000, interval: 50 }).toBe(true);
+    await page.waitForTimeout(1_000);
+    expect(await figure(page, 'loads')).toBe('1');
+    expect(await figure(page, 'sessions')).toBe('1');
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 120_000);
+});
