@@ -29,6 +29,13 @@ describe('the static playground', () => {
         'Recipes/Publish Then Embed Flow',
         'Recipes/Error State Expired Session',
         'Recipes/Dark Mode Following The App',
+        'Lifecycle/Remount With Get Session',
+        'Lifecycle/Renewal After Expiry',
+        'Lifecycle/Dark App Without Flash',
+        'Lifecycle/Shared Provider Settings',
+        'Keep-alive/Tabs With Keep Alive',
+        'Keep-alive/Tabs Without Keep Alive',
+        'Keep-alive/Preload On Hover',
       ]),
     );
   }, 300_000);
