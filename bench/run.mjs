@@ -1,10 +1,12 @@
 // `npm run bench`: every figure side by side with its baseline, medians of several runs, one table.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
 import { cpus, tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { build as esbuild } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
 import { measureSizes } from './size.mjs';
@@ -20,21 +22,54 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)];
+/** Progress on standard error, so a long run shows where it is. */
+const progress = (what) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${what}\n`);
 const round = (value, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 
-async function servePage() {
+/**
+ * Builds the bench pages and serves them on 127.0.0.1: `/` the measurement page, `/ssr` the dashboard page
+ * rendered to HTML here (react-dom/server, per request) for hydration, `/csr` the same page with an empty root
+ * (mounted client-only by the same script).
+ */
+async function servePage(tenant) {
   const outDir = mkdtempSync(join(tmpdir(), 'svc-bench-'));
+  const alias = { 'svc-embed-react': join(repo, 'dist/index.js') };
   await build({
     configFile: false,
     logLevel: 'silent',
     root: join(here, 'page'),
     plugins: [react()],
-    resolve: { alias: { 'svc-embed-react': join(repo, 'dist/index.js') } },
+    resolve: { alias },
     define: { 'process.env.NODE_ENV': '"production"' },
-    build: { outDir, emptyOutDir: true },
+    build: { outDir, emptyOutDir: true, rollupOptions: { input: { main: join(here, 'page/index.html'), ssr: join(here, 'page/ssr.html') } } },
   });
+  // The server side: one CommonJS bundle with its own React, so nothing depends on where it is loaded from.
+  const serverFile = join(outDir, 'server.cjs');
+  await esbuild({
+    stdin: {
+      contents: "import { createElement } from 'react'; import { renderToString } from 'react-dom/server'; import { DashboardPage } from './DashboardPage'; export const render = (tenant) => renderToString(createElement(DashboardPage, { tenant }));",
+      resolveDir: join(here, 'page'),
+      loader: 'tsx',
+    },
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    jsx: 'automatic',
+    alias,
+    nodePaths: [join(repo, 'node_modules')],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    outfile: serverFile,
+    logLevel: 'silent',
+  });
+  const { render } = createRequire(import.meta.url)(serverFile);
+  const template = readFileSync(join(outDir, 'ssr.html'), 'utf8').replace('__TENANT__', tenant);
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
+    if (path === '/ssr' || path === '/csr') {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(path === '/ssr' ? template.replace('<!--app-->', render(tenant)) : template);
+      return;
+    }
     try {
       const body = readFileSync(join(outDir, path === '/' ? 'index.html' : path.replace(/\.\.+/g, '')));
       res.writeHead(200, { 'content-type': extname(path) === '.js' ? 'text/javascript' : 'text/html' });
@@ -46,12 +81,14 @@ async function servePage() {
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${server.address().port}`,
+    serverHtml: render(tenant),
     close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(resolve); rmSync(outDir, { recursive: true, force: true }); }),
   };
 }
 
 const { startEmulator } = await import(join(repo, 'dist/emulator/index.js'));
-const [page0, emulator, browser] = await Promise.all([servePage(), startEmulator({ port: 0, host: 'localhost' }), chromium.launch({ executablePath: CHROMIUM, args: ARGS })]);
+const [emulator, browser] = await Promise.all([startEmulator({ port: 0, host: 'localhost' }), chromium.launch({ executablePath: CHROMIUM, args: ARGS })]);
+const page0 = await servePage(emulator.url);
 const context = await browser.newContext();
 // In every frame, the embed's included: when the first action arrives. Date.now(), the clock the embed
 // stamps `ready` with: performance.timeOrigin can sit tens of milliseconds off the wall clock.
@@ -74,9 +111,11 @@ const heap = async () => {
 
 const results = { machine: `${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, Chromium ${browser.version()}`, at: new Date().toISOString(), figures: {} };
 
+progress('size');
 // 1. Size
 results.figures.size = await measureSizes();
 
+progress('dispatch');
 // 2. Dispatch cost: 100,000 messages per run, 15 pairs of runs. Each pair is measured back to back (which
 // goes first alternates), and the ratio is the median of the pairs' ratios: this machine's speed drifts by
 // tens of percent over a minute, which a ratio of two separate medians would mix in.
@@ -107,9 +146,11 @@ results.figures.dispatch = {
   goal: 1.5,
 };
 
+progress('renders');
 // 3. Renders while 1,000 events of other kinds arrive.
 results.figures.renders = { events: 1000, ...(await page.evaluate(() => window.bench.renders(1000))), goal: { host: 0, sibling: 0 } };
 
+progress('leaks');
 // 5. Leaks: 1,000 mount/unmount cycles.
 await page.evaluate(() => window.bench.cycles(50));
 const before = await heap();
@@ -117,6 +158,7 @@ const left = await page.evaluate(() => window.bench.cycles(1000));
 const after = await heap();
 results.figures.leaks = { cycles: 1000, ...left, heapGrowthBytes: after - before, goalHeapGrowthBytes: 1_000_000 };
 
+progress('latency');
 // 4. Latency against the emulator.
 const latencies = [];
 const flushes = [];
@@ -150,6 +192,98 @@ results.figures.latency = {
   goal: 1.05,
 };
 
+const stats = (values, digits = 1) => ({ median: round(median(values), digits), p95: round(percentile(values, 95), digits), runs: values.length });
+const isEmbedDocument = (request) => request.resourceType() === 'document' && new URL(request.url()).pathname.startsWith('/embed/');
+
+progress('server rendering');
+// 6. Server-rendered and hydrated vs client-only, from navigation start. Each run in a new context (cold
+// cache, new connections), alternating which goes first.
+const SSR_RUNS = 16;
+const ssrRuns = { ssr: [], csr: [] };
+for (let i = 0; i < SSR_RUNS; i++) {
+  for (const kind of i % 2 === 0 ? ['ssr', 'csr'] : ['csr', 'ssr']) {
+    const ctx = await browser.newContext();
+    const tab = await ctx.newPage();
+    await tab.goto(`${page0.url}/${kind}`);
+    await tab.waitForFunction(() => window.__timings?.readyAt !== undefined && window.__timings?.shownAt !== undefined, null, { timeout: 15_000 });
+    ssrRuns[kind].push(
+      await tab.evaluate(() => ({
+        ...window.__timings,
+        fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+        htmlBytes: performance.getEntriesByType('navigation')[0]?.transferSize ?? 0,
+      })),
+    );
+    await ctx.close();
+  }
+}
+const pick = (runs, field) => runs.map((r) => r[field]);
+results.figures.serverRendering = Object.fromEntries(
+  Object.entries(ssrRuns).map(([kind, runs]) => [
+    kind,
+    { ready: stats(pick(runs, 'readyAt')), shown: stats(pick(runs, 'shownAt')), iframeCreated: stats(pick(runs, 'frameCreatedAt')), firstContentfulPaint: stats(pick(runs, 'fcp')) },
+  ]),
+);
+results.figures.serverRendering.serverHtml = {
+  preconnect: /<link rel="preconnect" href="[^"]+"/.test(page0.serverHtml),
+  iframe: page0.serverHtml.includes('<iframe'),
+  bytes: Buffer.byteLength(page0.serverHtml),
+};
+
+progress('keep-alive');
+// 7. Keep-alive revisits, fresh mounts and preloaded mounts, on the moveBefore path and on the overlay path.
+const KEEP_RUNS = 20;
+const FRESH_RUNS = 12;
+const PRELOAD_RUNS = 12;
+results.figures.keepAlive = {};
+for (const path of ['move', 'overlay']) {
+  const ctx = await browser.newContext({ viewport: { width: 1000, height: 900 } });
+  // Before the app loads: a browser without moveBefore, where the iframe lives in a layer over its host.
+  if (path === 'overlay') await ctx.addInitScript(() => delete Element.prototype.moveBefore);
+  const tab = await ctx.newPage();
+  let documents = 0;
+  tab.on('request', (request) => {
+    if (isEmbedDocument(request)) documents += 1;
+  });
+  await tab.goto(page0.url);
+  await tab.waitForFunction(() => document.title === 'bench ready');
+  const hasMove = await tab.evaluate(() => typeof Element.prototype.moveBefore === 'function');
+  if (hasMove !== (path === 'move')) throw new Error(`${path} path: moveBefore is ${hasMove ? 'there' : 'missing'}`);
+
+  progress(`keep-alive, ${path} path: fresh mounts`);
+  const fresh = [];
+  for (let i = 0; i < FRESH_RUNS; i++) fresh.push(await tab.evaluate((t) => window.bench.freshMount(t), emulator.url));
+
+  progress(`keep-alive, ${path} path: revisits`);
+  await tab.evaluate((t) => window.bench.keepAliveStart(t), emulator.url);
+  const revisits = [];
+  const documentsBefore = documents;
+  for (let i = 0; i < KEEP_RUNS; i++) revisits.push(await tab.evaluate((t) => window.bench.keepAliveRevisit(t), emulator.url));
+  const revisitDocuments = documents - documentsBefore;
+  await tab.evaluate(() => window.bench.keepAliveStop());
+
+  progress(`keep-alive, ${path} path: preloads`);
+  const preloaded = [];
+  let preloadDocuments = 0;
+  for (let i = 0; i < PRELOAD_RUNS; i++) {
+    const embedId = await tab.evaluate((t) => window.bench.preloadAndWait(t), emulator.url);
+    const atMount = documents;
+    preloaded.push(await tab.evaluate(([t, id]) => window.bench.mountPreloaded(t, id), [emulator.url, embedId]));
+    preloadDocuments += documents - atMount;
+  }
+  await ctx.close();
+  results.figures.keepAlive[path] = {
+    revisit: { ms: stats(revisits.map((r) => r.ms)), frames: stats(revisits.map((r) => r.frames), 0), embedDocuments: revisitDocuments },
+    fresh: { ms: stats(fresh.map((r) => r.ms)), frames: stats(fresh.map((r) => r.frames), 0) },
+    preloaded: {
+      readyMs: stats(preloaded.map((r) => r.readyMs), 2),
+      shownMs: stats(preloaded.map((r) => r.ms)),
+      shownFrames: stats(preloaded.map((r) => r.frames), 0),
+      readyInFirstCommit: preloaded.filter((r) => r.readyInFirstCommit).length,
+      embedDocumentsAtMount: preloadDocuments,
+    },
+  };
+}
+
 await browser.close();
 await Promise.all([emulator.close(), page0.close()]);
 
@@ -169,6 +303,24 @@ const lines = [
   `| ready leaves the embed -> first action handled there (median / p95 of 20; includes the embed rendering) | ${results.figures.latency.readyToFirstActionMsMedian} / ${results.figures.latency.readyToFirstActionMsP95} ms | | |`,
   `| mount -> dashboard-loaded (median of 20, alternating) | ${results.figures.latency.mountToLoadedComponentMsMedian} ms | bare iframe ${results.figures.latency.mountToLoadedBareIframeMsMedian} ms (x${results.figures.latency.ratio}) | <= 1.05x |`,
   `| 1,000 mount/unmount cycles | routes ${left.routes}, listening ${left.listening}, registry ${left.registry}, iframes ${left.iframes}; heap ${(results.figures.leaks.heapGrowthBytes / 1024).toFixed(1)} KB | | 0 left; heap < 1 MB |`,
+  ...(() => {
+    const sr = results.figures.serverRendering;
+    const ms = (s) => `${s.median} / ${s.p95} ms`;
+    const html = `server HTML ${sr.serverHtml.bytes} B, preconnect ${sr.serverHtml.preconnect ? 'yes' : 'no'}, iframe ${sr.serverHtml.iframe ? 'yes' : 'no'}`;
+    const rows = [
+      `| navigation -> ready, server-rendered + hydrateRoot (median / p95 of ${sr.ssr.ready.runs}, cold context each) | ${ms(sr.ssr.ready)} | createRoot only ${ms(sr.csr.ready)} | |`,
+      `| navigation -> shown (iframe opacity 1), server-rendered + hydrated | ${ms(sr.ssr.shown)} | createRoot only ${ms(sr.csr.shown)} | |`,
+      `| navigation -> iframe created / first contentful paint, server-rendered (${html}) | ${ms(sr.ssr.iframeCreated)} / ${ms(sr.ssr.firstContentfulPaint)} | createRoot only ${ms(sr.csr.iframeCreated)} / ${ms(sr.csr.firstContentfulPaint)} | |`,
+    ];
+    for (const [path, k] of Object.entries(results.figures.keepAlive)) {
+      const how = path === 'move' ? 'moveBefore path' : 'overlay path (no moveBefore)';
+      rows.push(
+        `| keepAlive revisit, flushSync mount -> iframe shown over its host, ${how} (median / p95 of ${k.revisit.ms.runs}) | ${k.revisit.frames.median} / ${k.revisit.frames.p95} frames, ${ms(k.revisit.ms)}; ${k.revisit.embedDocuments} embed documents | fresh mount ${k.fresh.frames.median} / ${k.fresh.frames.p95} frames, ${ms(k.fresh.ms)} | 1 frame, 0 documents |`,
+        `| preloadEmbed, then mount (keepAlive, same identity) -> ready / -> shown, ${how} (median / p95 of ${k.preloaded.readyMs.runs}) | ${ms(k.preloaded.readyMs)} (ready in the mount's own commit: ${k.preloaded.readyInFirstCommit} of ${k.preloaded.readyMs.runs}) / ${k.preloaded.shownFrames.median} frames, ${ms(k.preloaded.shownMs)}; ${k.preloaded.embedDocumentsAtMount} embed documents | fresh mount ${ms(k.fresh.ms)} to shown | ready at mount |`,
+      );
+    }
+    return rows;
+  })(),
   '',
   '| peer SDK (what is imported) | min+gzip |',
   '|---|---|',

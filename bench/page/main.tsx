@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { flushSync } from 'react-dom';
 import { createEmbedBridge, embedRegistry, getMessageRouterStats, SvcDashboard, useSvcEmbed } from 'svc-embed-react';
+import { freshMount, keepAliveRevisit, keepAliveStart, keepAliveStop, mountPreloaded, preloadAndWait } from './keepAlive';
 
 const TENANT = 'https://tenant.example.com';
 
@@ -194,6 +195,19 @@ function readyThenAction(tenant: string): Promise<{ readyAt: number; hostFlushMs
 }
 
 Object.assign(window, {
-  bench: { dispatch, renders, cycles, mountToLoaded, readyThenAction, unmountLatencyEmbed: () => unmountLatencyEmbed() },
+  bench: {
+    dispatch,
+    renders,
+    cycles,
+    mountToLoaded,
+    readyThenAction,
+    unmountLatencyEmbed: () => unmountLatencyEmbed(),
+    keepAliveStart,
+    keepAliveRevisit,
+    keepAliveStop,
+    freshMount,
+    preloadAndWait,
+    mountPreloaded,
+  },
 });
 document.title = 'bench ready';
