@@ -1,5 +1,5 @@
 // `npm run bench`: every figure side by side with its baseline, medians of several runs, one table.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { cpus, tmpdir } from 'node:os';
@@ -33,7 +33,12 @@ const round = (value, digits = 2) => Math.round(value * 10 ** digits) / 10 ** di
  */
 async function servePage(tenant) {
   const outDir = mkdtempSync(join(tmpdir(), 'svc-bench-'));
-  const alias = { 'svc-embed-react': join(repo, 'dist/index.js') };
+  const keepAliveEntry = join(repo, 'dist/keepAlive/index.js');
+  // Longest first: the subpath must not be read as the main entry plus a path.
+  const alias = {
+    'svc-embed-react/keep-alive': existsSync(keepAliveEntry) ? keepAliveEntry : join(here, 'page/keepAliveEntry.ts'),
+    'svc-embed-react': join(repo, 'dist/index.js'),
+  };
   await build({
     configFile: false,
     logLevel: 'silent',
@@ -227,6 +232,7 @@ results.figures.serverRendering.serverHtml = {
   preconnect: /<link rel="preconnect" href="[^"]+"/.test(page0.serverHtml),
   iframe: page0.serverHtml.includes('<iframe'),
   bytes: Buffer.byteLength(page0.serverHtml),
+  html: page0.serverHtml,
 };
 
 progress('keep-alive');

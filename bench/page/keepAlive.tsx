@@ -3,7 +3,8 @@
 import { useLayoutEffect } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
-import { embedParking, preloadEmbed, SvcDashboard, useSvcEmbed } from 'svc-embed-react';
+import { SvcDashboard, useSvcEmbed } from 'svc-embed-react';
+import { embedParking, keepAlive, preloadEmbed } from 'svc-embed-react/keep-alive';
 
 /** Time from a mount call to the first frame where the embed is shown. */
 export interface ShownTiming {
@@ -70,7 +71,7 @@ let keptRoot: Root | undefined;
 let keptContainer: HTMLElement | undefined;
 const renderKept = (tenant: string, mounted: boolean) =>
   flushSync(() =>
-    keptRoot?.render(mounted ? <SvcDashboard keepAlive embedId="kept" tenantOrigin={tenant} publicId="sales-overview" style={style} /> : null),
+    keptRoot?.render(mounted ? <SvcDashboard keepAlive={keepAlive} embedId="kept" tenantOrigin={tenant} publicId="sales-overview" style={style} /> : null),
   );
 
 /** First mount of the kept-alive embed, until it is shown (its one document load). */
@@ -145,7 +146,7 @@ export async function mountPreloaded(tenant: string, embedId: string): Promise<S
       flushSync(() =>
         root.render(
           <>
-            <SvcDashboard keepAlive embedId={embedId} tenantOrigin={tenant} publicId="sales-overview" style={style} />
+            <SvcDashboard keepAlive={keepAlive} embedId={embedId} tenantOrigin={tenant} publicId="sales-overview" style={style} />
             <ReadyProbe />
           </>,
         ),
