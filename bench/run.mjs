@@ -36,7 +36,7 @@ async function servePage(tenant) {
   const keepAliveEntry = join(repo, 'dist/keepAlive/index.js');
   // Longest first: the subpath must not be read as the main entry plus a path.
   const alias = {
-    'svc-embed-react/keep-alive': existsSync(keepAliveEntry) ? keepAliveEntry : join(here, 'page/keepAliveEntry.ts'),
+    'svc-embed-react/keep-alive': existsSync(keepAliveEntry) ? keepAliveEntry : join(here, 'page/keepAliveEntry.js'),
     'svc-embed-react': join(repo, 'dist/index.js'),
   };
   await build({
