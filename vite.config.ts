@@ -131,6 +131,7 @@ const entries: Record<string, string> = {
   index: src('index.ts'),
   'protocol/index': src('protocol/index.ts'),
   'controller/index': src('controller/index.ts'),
+  'keepAlive/index': src('keepAlive/index.ts'),
   'schemas/index': src('schemas/index.ts'),
   'testing/index': src('testing/index.ts'),
   'server/index': src('server/index.ts'),
@@ -142,7 +143,7 @@ const entries: Record<string, string> = {
 };
 
 /** Entries that render React: their output starts with the `'use client'` directive. */
-const reactEntries = new Set(['index', 'devtools/index', 'devtools/SvcDevtoolsPanel']);
+const reactEntries = new Set(['index', 'keepAlive/index', 'devtools/index', 'devtools/SvcDevtoolsPanel']);
 
 /**
  * What the browser entries and the server client depend on stays an import. The emulator's HTTP server
@@ -201,7 +202,7 @@ export default defineConfig(({ mode }) => {
   if (mode === 'cjs') {
     // CommonJS copies of the entries a `require` reaches (Jest's default setup, older tools). They share
     // their own chunk, so within one module system there is one message router and one embed registry.
-    const commonjsEntries = ['index', 'protocol/index', 'controller/index', 'schemas/index', 'testing/index', 'server/index', 'devtools/index', 'devtools/SvcDevtoolsPanel'];
+    const commonjsEntries = ['index', 'protocol/index', 'controller/index', 'keepAlive/index', 'schemas/index', 'testing/index', 'server/index', 'devtools/index', 'devtools/SvcDevtoolsPanel'];
     return {
       plugins: [react(), developmentGuards(), commonjsTypes(fileURLToPath(new URL('./dist', import.meta.url)))],
       build: {

@@ -1,5 +1,5 @@
 // `npm run bench`: every figure side by side with its baseline, medians of several runs, one table.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { cpus, tmpdir } from 'node:os';
@@ -36,7 +36,7 @@ async function servePage(tenant) {
   const keepAliveEntry = join(repo, 'dist/keepAlive/index.js');
   // Longest first: the subpath must not be read as the main entry plus a path.
   const alias = {
-    'svc-embed-react/keep-alive': existsSync(keepAliveEntry) ? keepAliveEntry : join(here, 'page/keepAliveEntry.js'),
+    'svc-embed-react/keep-alive': keepAliveEntry,
     'svc-embed-react': join(repo, 'dist/index.js'),
   };
   await build({

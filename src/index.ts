@@ -13,8 +13,6 @@ export type { SvcActions, SvcEmbedHandle } from './react/SvcEmbedHandle.js';
 export type { SvcErrorFallback } from './react/EmbedStatusLayer.js';
 export type { GetSession, SessionRequest, SessionRequestReason } from './controller/SessionRequest.js';
 export { SvcProvider } from './react/SvcProvider.js';
-export { usePreloadEmbed } from './react/usePreloadEmbed.js';
-export type { UsePreloadEmbedOptions } from './react/usePreloadEmbed.js';
 export type { SvcProviderProps, SvcProviderSettings } from './react/SvcProvider.js';
 export type {
   SvcAppProps,

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { embedParking, type GetSession, preloadEmbed, SvcApp, SvcChat, SvcDashboard, useSvcEvents } from '../src/index.js';
+import { type GetSession, SvcApp, SvcChat, SvcDashboard, useSvcEvents } from '../src/index.js';
+import { embedParking, keepAlive as keptAlive, preloadEmbed } from '../src/keepAlive/index.js';
 import { EMULATOR_URL } from './support/emulatorUrl.js';
 import { Figures } from './support/Figures.js';
 import { retryFallback } from './support/retryFallback.js';
@@ -39,21 +40,21 @@ const TABS: readonly Tab[] = [
     id: 'dashboard',
     label: 'Dashboard',
     render: (embedId, keepAlive, getSession) => (
-      <SvcDashboard embedId={embedId} keepAlive={keepAlive} tenantOrigin={EMULATOR_URL} publicId="sales-overview" getSession={getSession} errorFallback={retryFallback} style={frame} />
+      <SvcDashboard embedId={embedId} keepAlive={keepAlive ? keptAlive : undefined} tenantOrigin={EMULATOR_URL} publicId="sales-overview" getSession={getSession} errorFallback={retryFallback} style={frame} />
     ),
   },
   {
     id: 'chat',
     label: 'Chat',
     render: (embedId, keepAlive, getSession) => (
-      <SvcChat embedId={embedId} keepAlive={keepAlive} tenantOrigin={EMULATOR_URL} getSession={getSession} errorFallback={retryFallback} style={frame} />
+      <SvcChat embedId={embedId} keepAlive={keepAlive ? keptAlive : undefined} tenantOrigin={EMULATOR_URL} getSession={getSession} errorFallback={retryFallback} style={frame} />
     ),
   },
   {
     id: 'app',
     label: 'App',
     render: (embedId, keepAlive, getSession) => (
-      <SvcApp embedId={embedId} keepAlive={keepAlive} tenantOrigin={EMULATOR_URL} deploymentId={42} getSession={getSession} errorFallback={retryFallback} style={frame} />
+      <SvcApp embedId={embedId} keepAlive={keepAlive ? keptAlive : undefined} tenantOrigin={EMULATOR_URL} deploymentId={42} getSession={getSession} errorFallback={retryFallback} style={frame} />
     ),
   },
 ];
@@ -190,7 +191,7 @@ function PreloadOnHoverDemo() {
       {shown && (
         <SvcDashboard
           embedId="preloaded-sales"
-          keepAlive
+          keepAlive={keptAlive}
           tenantOrigin={EMULATOR_URL}
           publicId="sales-overview"
           getSession={sessions.getSession}

@@ -8,7 +8,8 @@ import { isDevelopment } from '../protocol/isDevelopment.js';
 import type { SvcEventMessage } from '../protocol/messages.js';
 import { type ControlledValues, createControlledSync } from './createControlledSync.js';
 import { createEmbedIframe } from './createEmbedIframe.js';
-import { createFramePlacement } from './createFramePlacement.js';
+import type { EmbedKeepAlive } from './EmbedKeepAlive.js';
+import { createStaticPlacement } from './FramePlacement.js';
 import { isSessionFailure } from './isSessionFailure.js';
 import type { GetSession, SessionRequestReason } from './SessionRequest.js';
 import { sessionLedger } from './sessionLedger.js';
@@ -96,11 +97,11 @@ export interface EmbedControllerOptions extends EmbedLiveOptions {
   /** How many actions may wait for `ready`. @default 100 */
   readonly maxQueuedActions?: number | undefined;
   /**
-   * Whether the embed can be parked (see {@link EmbedController.park}) and shown again without a reload.
-   * Decides where the iframe lives: moved with `moveBefore` where the browser has it, else in a layer over its
-   * host. @default false
+   * Lets the embed be parked (see {@link EmbedController.park}) and shown again without a reload: `keepAlive`
+   * from `svc-embed-react/keep-alive`. It decides where the iframe lives (moved with `moveBefore` where the
+   * browser has it, else in a layer over its host). Without it the iframe lives and dies with its host.
    */
-  readonly keepAlive?: boolean | undefined;
+  readonly keepAlive?: EmbedKeepAlive | undefined;
 }
 
 /** One embed's lifecycle: address, session, bridge, controlled-value sync, reveal, renewal. */
@@ -206,12 +207,13 @@ export function createEmbedController(options: EmbedControllerOptions): EmbedCon
   const sync = createControlledSync(bridge, { filters: options.filters, locale: options.locale });
 
   let snapshot: EmbedControllerSnapshot = { phase: 'idle', visible: false, error: null, loads: 0, renewals: 0, parked: false };
-  const placement = createFramePlacement(options.keepAlive === true);
+  const placement = options.keepAlive?.createPlacement() ?? createStaticPlacement();
   const listeners = new Set<() => void>();
   const set = (change: Partial<EmbedControllerSnapshot>): void => {
     snapshot = { ...snapshot, ...change };
     for (const listener of [...listeners]) listener();
   };
+  // Development only, like the developer tools that read it: production bundles drop every call.
   const trace = (phase: string, detail?: string): void => {
     if (embedInspector.active) embedInspector.emit({ kind: 'lifecycle', embedId, at: Date.now(), phase, detail });
   };
@@ -257,7 +259,7 @@ export function createEmbedController(options: EmbedControllerOptions): EmbedCon
     }
     if (!snapshot.visible) {
       set({ visible: true });
-      trace('revealed');
+      if (isDevelopment) trace('revealed');
     }
   };
 
@@ -273,7 +275,7 @@ export function createEmbedController(options: EmbedControllerOptions): EmbedCon
       live.onFailure?.(error);
     }
     set({ phase: 'error', error });
-    trace('error', error.message);
+    if (isDevelopment) trace('error', error.message);
   };
 
   const onFrameLoad = (frame: HTMLIFrameElement, loadGeneration: number): void => {
@@ -287,7 +289,7 @@ export function createEmbedController(options: EmbedControllerOptions): EmbedCon
       if (!newDocumentReady) {
         readySinceLoad = false;
         bridge.reset();
-        trace('reloaded');
+        if (isDevelopment) trace('reloaded');
       }
     }
     if (!readySinceLoad && reveal === 'ready' && !snapshot.visible) {
@@ -325,7 +327,7 @@ export function createEmbedController(options: EmbedControllerOptions): EmbedCon
     placement.put(frame, previous);
     if (reveal === 'immediate') show();
     set({ phase: 'loading', loads: snapshot.loads + 1, visible: reveal === 'immediate', error: null });
-    trace('loading', session === undefined ? 'private mode' : 'signed mode');
+    if (isDevelopment) trace('loading', session === undefined ? 'private mode' : 'signed mode');
   };
 
   const sessionUsedError = (): ErrorPayload => ({
@@ -361,7 +363,7 @@ export function createEmbedController(options: EmbedControllerOptions): EmbedCon
     const controller = new AbortController();
     abort = controller;
     set({ phase: reason === 'renewal' ? 'renewing' : 'session', visible: false, error: null });
-    trace('session-requested', reason);
+    if (isDevelopment) trace('session-requested', reason);
     let pending: Promise<string>;
     try {
       pending = Promise.resolve(
@@ -439,7 +441,7 @@ export function createEmbedController(options: EmbedControllerOptions): EmbedCon
           renewalsWithoutReady += 1;
           bridge.store.setState({ status: 'loading' });
           set({ renewals: snapshot.renewals + 1 });
-          trace('renewing', error.name ?? error.message);
+          if (isDevelopment) trace('renewing', error.name ?? error.message);
           start('renewal');
           return;
         }
@@ -464,7 +466,7 @@ export function createEmbedController(options: EmbedControllerOptions): EmbedCon
     placement.dispose();
     iframe = null;
     set({ phase: 'destroyed', visible: false });
-    trace('destroyed');
+    if (isDevelopment) trace('destroyed');
   };
 
   const setDebugHook = (hook: EmbedDebugHook | undefined): void => {
@@ -495,7 +497,7 @@ export function createEmbedController(options: EmbedControllerOptions): EmbedCon
       placement.show(element);
       if (snapshot.parked) {
         set({ parked: false });
-        trace('shown');
+        if (isDevelopment) trace('shown');
       }
       setDebugHook(live.onDebug);
       if (!bridge.isConnected) {
@@ -528,7 +530,7 @@ export function createEmbedController(options: EmbedControllerOptions): EmbedCon
       if (!destroyed) sync.update(next);
     },
     park() {
-      if (destroyed || options.keepAlive !== true) return;
+      if (destroyed || options.keepAlive === undefined) return;
       teardownScheduled = false;
       placement.park();
       if (!bridge.isConnected) disconnect = bridge.connect(() => iframe?.contentWindow);
@@ -537,7 +539,7 @@ export function createEmbedController(options: EmbedControllerOptions): EmbedCon
         start('initial');
       }
       set({ parked: true });
-      trace('parked');
+      if (isDevelopment) trace('parked');
     },
     retry() {
       if (snapshot.phase !== 'error' || destroyed) return;

@@ -18,10 +18,7 @@ export type {
 export type { ControlledValues } from './createControlledSync.js';
 export { isSessionFailure } from './isSessionFailure.js';
 export type { SessionFailureContext } from './isSessionFailure.js';
-export { embedParking } from './embedParking.js';
-export type { KeepAliveOptions } from './embedParking.js';
-export { preloadEmbed } from './preloadEmbed.js';
-export type { PreloadEmbedOptions } from './preloadEmbed.js';
-export { canMoveWithoutReload } from './createFramePlacement.js';
-export type { FramePlacementMode } from './createFramePlacement.js';
+export type { EmbedKeepAlive, EmbedParkingLot } from './EmbedKeepAlive.js';
+export { createStaticPlacement } from './FramePlacement.js';
+export type { FramePlacement } from './FramePlacement.js';
 export type { GetSession, SessionRequest, SessionRequestReason } from './SessionRequest.js';

@@ -15,7 +15,6 @@ import {
   type EmbedControllerSnapshot,
   type EmbedLiveOptions,
 } from '../controller/createEmbedController.js';
-import { embedParking, parkingKey } from '../controller/embedParking.js';
 import type { Surface } from '../protocol/envelope.js';
 import { normalizeTenantOrigin } from '../protocol/normalizeTenantOrigin.js';
 import { isDevelopment } from '../protocol/isDevelopment.js';
@@ -119,18 +118,21 @@ export const SvcEmbedFrame = forwardRef(function SvcEmbedFrame(
     },
   };
 
-  const keepAlive = props.keepAlive ?? provider.keepAlive ?? false;
+  const keepAlive = props.keepAlive ?? provider.keepAlive;
+  if (isDevelopment && keepAlive !== undefined && typeof keepAlive !== 'object') {
+    throw new TypeError(`<${component}> prop "keepAlive": pass keepAlive from 'svc-embed-react/keep-alive' (import { keepAlive } from 'svc-embed-react/keep-alive').`);
+  }
   // Identity props decide the controller; everything else travels as live options.
-  const key = JSON.stringify([surface, tenantOrigin, session ?? null, getSession !== undefined, publicId ?? null, String(deploymentId ?? ''), embedId, keepAlive]);
+  const key = JSON.stringify([surface, tenantOrigin, session ?? null, getSession !== undefined, publicId ?? null, String(deploymentId ?? ''), embedId, keepAlive !== undefined]);
   const controllerRef = useRef<{ key: string; controller: EmbedController; parkKey: string | null } | null>(null);
   if (controllerRef.current === null || controllerRef.current.key !== key) {
     try {
-      const parkKey = keepAlive ? parkingKey(surface, normalizeTenantOrigin(tenantOrigin), publicId, deploymentId, props.embedId) : null;
+      const parkKey = keepAlive ? keepAlive.key(surface, normalizeTenantOrigin(tenantOrigin), publicId, deploymentId, props.embedId) : null;
       controllerRef.current = {
         key,
         parkKey,
         // A parked embed with this identity (kept alive, or preloaded) is taken back: no reload, no new session.
-        controller: (parkKey === null ? undefined : embedParking.peek(parkKey)) ?? createEmbedController({
+        controller: (parkKey === null ? undefined : keepAlive?.parking.peek(parkKey)) ?? createEmbedController({
           ...live,
           surface,
           tenantOrigin,
@@ -150,6 +152,7 @@ export const SvcEmbedFrame = forwardRef(function SvcEmbedFrame(
     }
   }
   const { controller, parkKey } = controllerRef.current;
+  const parking = keepAlive?.parking;
   const snapshot = useSyncExternalStore(controller.subscribe, controller.getSnapshot, serverSnapshot);
 
   // A layout effect: its cleanup runs while the host is still in the page, so a kept-alive iframe can leave it.
@@ -161,17 +164,17 @@ export const SvcEmbedFrame = forwardRef(function SvcEmbedFrame(
       callback?.(message.payload, message);
       current.onEvent?.(message);
     });
-    embedParking.release(controller);
+    parking?.release(controller);
     const detach = controller.attach(hostRef.current as HTMLDivElement);
     return () => {
       off();
-      if (parkKey === null) detach();
+      if (parkKey === null || parking === undefined) detach();
       else {
         controller.park();
-        embedParking.park(parkKey, controller);
+        parking.park(parkKey, controller);
       }
     };
-  }, [controller, latest, parkKey]);
+  }, [controller, latest, parkKey, parking]);
 
   // After every commit: the controller sends only what changed (structural comparison inside).
   useEffect(() => {

@@ -1,6 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import type { ColorScheme } from '../protocol/actionPayloads.js';
 import type { EmbedReveal } from '../controller/createEmbedController.js';
+import type { EmbedKeepAlive } from '../controller/EmbedKeepAlive.js';
 import type { GetSession } from '../controller/SessionRequest.js';
 import type { ChatAddressParams, DashboardAddressParams } from '../protocol/buildEmbedUrl.js';
 import type { EmbedDebugHook } from '../protocol/EmbedDebugReport.js';
@@ -43,10 +44,11 @@ export interface SvcEmbedCommonProps {
    * Keep the embed alive when it unmounts: its iframe, session, store and in-embed state (path, filters picked
    * inside it, scroll) are parked, and the next mount with the same identity (surface, tenant, `publicId` or
    * `deploymentId`, `embedId`) shows it again at once, without a reload or a new session. Parking is bounded
-   * (see `configureKeepAlive`). Read when the embed is created.
-   * @default the surrounding `<SvcProvider>`'s `keepAlive`, else false
+   * (see `embedParking.configure`). Pass `keepAlive` from `svc-embed-react/keep-alive` (its own entry, so apps
+   * that do not use it do not ship it). Read when the embed is created.
+   * @default the surrounding `<SvcProvider>`'s `keepAlive`, else none
    */
-  readonly keepAlive?: boolean | undefined;
+  readonly keepAlive?: EmbedKeepAlive | undefined;
   /** With `reveal="ready"`: how long after the iframe's load an embed without `ready` is shown. @default 1500 */
   readonly revealTimeoutMs?: number | undefined;
   /**

@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import type { EmbedKeepAlive } from '../controller/EmbedKeepAlive.js';
 import type { GetSession } from '../controller/SessionRequest.js';
 import type { ColorScheme } from '../protocol/actionPayloads.js';
 import type { EmbedDebugHook } from '../protocol/EmbedDebugReport.js';
@@ -18,8 +19,8 @@ export interface SvcProviderSettings {
   readonly theme?: EmbedTheme | undefined;
   /** Receives what any embed below drops, with the reason. */
   readonly onDebug?: EmbedDebugHook | undefined;
-  /** Keep every embed below alive across unmounts (see the embeds' `keepAlive`). @default false */
-  readonly keepAlive?: boolean | undefined;
+  /** Keep every embed below alive across unmounts: `keepAlive` from `svc-embed-react/keep-alive`. */
+  readonly keepAlive?: EmbedKeepAlive | undefined;
 }
 
 /** Props of {@link SvcProvider}. */

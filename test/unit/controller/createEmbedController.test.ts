@@ -5,6 +5,7 @@ import {
   type EmbedControllerOptions,
   type SessionRequest,
 } from '../../../src/controller/index.js';
+import { keepAlive } from '../../../src/keepAlive/index.js';
 import { embedRegistry, getMessageRouterStats } from '../../../src/protocol/index.js';
 import { deliver, eventEnvelope, readyPayload } from '../support/frames.js';
 
@@ -370,7 +371,7 @@ describe('debug reports', () => {
 
 describe('keep-alive', () => {
   it('a parked embed keeps its iframe, bridge and sent values; shown again, it sends only what changed', async () => {
-    const controller = make({ keepAlive: true, colorScheme: 'dark', locale: 'de-DE' });
+    const controller = make({ keepAlive, colorScheme: 'dark', locale: 'de-DE' });
     controller.attach(host);
     controller.update({ colorScheme: 'dark', locale: 'de-DE' });
     const { win, types, payloads } = windowOf(controller);
@@ -393,7 +394,7 @@ describe('keep-alive', () => {
   });
 
   it('a controller parked before it was ever shown starts loading (a preload)', () => {
-    const controller = make({ keepAlive: true });
+    const controller = make({ keepAlive });
     controller.park();
     expect(controller.getSnapshot()).toMatchObject({ parked: true, phase: 'loading', loads: 1 });
     expect(controller.iframe?.isConnected).toBe(true);

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createEmbedController, embedParking, getMessageRouterStats, preloadEmbed } from '../../../src/index.js';
+import { createEmbedController, getMessageRouterStats } from '../../../src/index.js';
+import { embedParking, preloadEmbed } from '../../../src/keepAlive/index.js';
 
 const TENANT = 'https://acme.example.com';
 

@@ -1,4 +1,4 @@
-import { act, cleanup, render } from '@testing-library/react';
+import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SvcChat, SvcDashboard } from '../../../src/index.js';
@@ -39,7 +39,8 @@ describe('mockSvcTenant with the React components', () => {
       { embedTenant: null, deploymentId: null, mode: 'signed', surface: 'dashboard', publicId: 'sales-overview' },
       expect.objectContaining({ type: 'svc:event:ready' }),
     );
-    expect(queryByText('Loading…')).toBeNull();
+    // Shown once the embed had time to apply the flushed colour scheme (the reveal rule).
+    await waitFor(() => expect(queryByText('Loading…')).toBeNull());
     // The colour scheme waits in the host's queue until ready, then arrives first.
     expect((await tenant.waitForAction('svc:action:set-color-scheme')).payload).toEqual({ scheme: 'light' });
 

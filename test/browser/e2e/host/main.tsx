@@ -2,12 +2,11 @@
 // exposes what happened on `window` for the test to read.
 import { StrictMode, useCallback, useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
+import { embedParking, keepAlive, preloadEmbed } from 'svc-embed-react/keep-alive';
 import { createRoot } from 'react-dom/client';
 import {
   type EmbedDebugReport,
-  embedParking,
   getMessageRouterStats,
-  preloadEmbed,
   type SessionRequest,
   SvcApp,
   SvcChat,
@@ -125,7 +124,7 @@ function Lifecycle({ props, mounted }: { props: Record<string, unknown>; mounted
   const loading = <div style={{ height: '100%', background: dark ? '#111318' : '#fff' }} />;
   const common = { embedId: 'main', onEvent: record('main'), onDebug: debug, style: frameStyle, loading, ...props };
   return (
-    <SvcProvider tenantOrigin={tenant} getSession={getSession} keepAlive={scenario.endsWith('-kept')}>
+    <SvcProvider tenantOrigin={tenant} getSession={getSession} keepAlive={scenario.endsWith('-kept') ? keepAlive : undefined}>
       <Hooks />
       <Navigator />
       {mounted && scenario === 'signed-dashboard' && <SvcDashboard publicId="sales-overview" {...common} />}

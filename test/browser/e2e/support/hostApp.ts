@@ -45,7 +45,12 @@ export async function startHostApp(): Promise<{ url: string; close: () => Promis
     logLevel: 'silent',
     root: join(here, '../host'),
     plugins: [react()],
-    resolve: { alias: { 'svc-embed-react': join(repo, 'dist/index.js') } },
+    resolve: {
+      alias: [
+        { find: /^svc-embed-react$/, replacement: join(repo, 'dist/index.js') },
+        { find: /^svc-embed-react\/keep-alive$/, replacement: join(repo, 'dist/keepAlive/index.js') },
+      ],
+    },
     build: { outDir, emptyOutDir: true, minify: false },
   });
   const server = await serveDirectory(outDir);

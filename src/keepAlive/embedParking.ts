@@ -1,4 +1,4 @@
-import type { EmbedController } from './createEmbedController.js';
+import type { EmbedController } from '../controller/createEmbedController.js';
 
 /** Bounds of the page's parked embeds (kept alive after unmount, or preloaded before mount). */
 export interface KeepAliveOptions {

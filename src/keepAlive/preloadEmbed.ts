@@ -1,6 +1,7 @@
 import { normalizeTenantOrigin } from '../protocol/normalizeTenantOrigin.js';
-import { createEmbedController, type EmbedControllerOptions } from './createEmbedController.js';
+import { createEmbedController, type EmbedControllerOptions } from '../controller/createEmbedController.js';
 import { embedParking, parkingKey } from './embedParking.js';
+import { keepAlive } from './keepAlive.js';
 
 /** Options of {@link preloadEmbed}: those of an embed, with `embedId` optional. */
 export type PreloadEmbedOptions = Omit<EmbedControllerOptions, 'embedId' | 'keepAlive'> & {
@@ -31,7 +32,7 @@ export function preloadEmbed(options: PreloadEmbedOptions): () => void {
     ...options,
     tenantOrigin,
     embedId: options.embedId ?? `svc-preload-${++preloads}`,
-    keepAlive: true,
+    keepAlive,
   });
   controller.park();
   embedParking.park(key, controller);

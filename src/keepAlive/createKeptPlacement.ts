@@ -1,25 +1,14 @@
+import type { FramePlacement } from '../controller/FramePlacement.js';
+
 /**
- * How an embed's iframe is kept in the page:
- * - `static`: inside its host element, and gone with it (embeds without keep-alive);
+ * How a kept-alive embed's iframe is kept in the page:
  * - `move`: inside its host, moved with `Element.prototype.moveBefore` (which keeps the document alive) into a
  *   hidden parking area when parked and back into the next host when shown;
  * - `overlay`: where the browser has no state-preserving move, the iframe never moves: it lives in a layer at
  *   the end of `<body>` and is positioned over its host every frame while shown, hidden while parked.
  */
-export type FramePlacementMode = 'static' | 'move' | 'overlay';
+export type KeptPlacementMode = 'move' | 'overlay';
 
-/** Where an embed's iframe lives, and how it follows the embed from host to host. */
-export interface FramePlacement {
-  readonly mode: FramePlacementMode;
-  /** Shows the iframe in (or over) `host`. */
-  show(host: HTMLElement): void;
-  /** Keeps the iframe alive, hidden, out of the host (which may be about to leave the page). */
-  park(): void;
-  /** Puts a new iframe where the current one is (or first puts one in place). */
-  put(frame: HTMLIFrameElement, previous: HTMLIFrameElement | null): void;
-  /** Removes the iframe and everything this placement added to the page. */
-  dispose(): void;
-}
 
 type MovableParent = Element & { moveBefore(node: Node, child: Node | null): void };
 
@@ -65,9 +54,9 @@ const cancelFrame = (handle: number): void => {
   clearTimeout(handle);
 };
 
-/** Creates the placement of one embed's iframe (see {@link FramePlacementMode}). */
-export function createFramePlacement(keepAlive: boolean): FramePlacement {
-  const mode: FramePlacementMode = !keepAlive ? 'static' : canMoveWithoutReload() ? 'move' : 'overlay';
+/** Creates the placement of one kept-alive embed's iframe (see {@link KeptPlacementMode}). */
+export function createKeptPlacement(): FramePlacement {
+  const mode: KeptPlacementMode = canMoveWithoutReload() ? 'move' : 'overlay';
   let frame: HTMLIFrameElement | null = null;
   let host: HTMLElement | null = null;
   /** `move`: the parking box while parked. `overlay`: the positioned box in the overlay layer. */
@@ -108,7 +97,6 @@ export function createFramePlacement(keepAlive: boolean): FramePlacement {
       } else next.append(frame);
     },
     park() {
-      if (mode === 'static') return;
       const rect = host?.getBoundingClientRect();
       host = null;
       if (mode === 'overlay') {

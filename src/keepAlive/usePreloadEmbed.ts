@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { type PreloadEmbedOptions, preloadEmbed } from '../controller/preloadEmbed.js';
+import { type PreloadEmbedOptions, preloadEmbed } from './preloadEmbed.js';
 import type { Surface } from '../protocol/envelope.js';
-import { useLatest } from './useLatest.js';
-import { useSvcProviderSettings } from './SvcProvider.js';
+import { useSvcProviderSettings } from '../react/SvcProvider.js';
+import { useLatest } from '../react/useLatest.js';
 
 /** What {@link usePreloadEmbed} needs: an embed's options, where a surrounding provider may supply the tenant. */
 export type UsePreloadEmbedOptions = Omit<PreloadEmbedOptions, 'tenantOrigin'> & {

@@ -1,0 +1,17 @@
+/**
+ * `svc-embed-react/keep-alive`: embeds that survive unmounts, and embeds loaded before they are shown. Its own
+ * entry, so apps that never keep an embed alive do not ship the code that parks and moves iframes.
+ *
+ * @packageDocumentation
+ */
+export { canMoveWithoutReload } from './createKeptPlacement.js';
+export type { KeptPlacementMode } from './createKeptPlacement.js';
+export { embedParking, parkingKey } from './embedParking.js';
+export type { KeepAliveOptions } from './embedParking.js';
+export { keepAlive } from './keepAlive.js';
+export { preloadEmbed } from './preloadEmbed.js';
+export type { PreloadEmbedOptions } from './preloadEmbed.js';
+export { usePreloadEmbed } from './usePreloadEmbed.js';
+export type { UsePreloadEmbedOptions } from './usePreloadEmbed.js';
+export type { EmbedKeepAlive, EmbedParkingLot } from '../controller/EmbedKeepAlive.js';
+export type { FramePlacement } from '../controller/FramePlacement.js';
