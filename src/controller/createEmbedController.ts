@@ -213,7 +213,6 @@ export function createEmbedController(options: EmbedControllerOptions): EmbedCon
     snapshot = { ...snapshot, ...change };
     for (const listener of [...listeners]) listener();
   };
-  // Development only, like the developer tools that read it: production bundles drop every call.
   const trace = (phase: string, detail?: string): void => {
     if (embedInspector.active) embedInspector.emit({ kind: 'lifecycle', embedId, at: Date.now(), phase, detail });
   };
@@ -259,7 +258,7 @@ export function createEmbedController(options: EmbedControllerOptions): EmbedCon
     }
     if (!snapshot.visible) {
       set({ visible: true });
-      if (isDevelopment) trace('revealed');
+      trace('revealed');
     }
   };
 
@@ -275,7 +274,7 @@ export function createEmbedController(options: EmbedControllerOptions): EmbedCon
       live.onFailure?.(error);
     }
     set({ phase: 'error', error });
-    if (isDevelopment) trace('error', error.message);
+    trace('error', error.message);
   };
 
   const onFrameLoad = (frame: HTMLIFrameElement, loadGeneration: number): void => {
@@ -289,7 +288,7 @@ export function createEmbedController(options: EmbedControllerOptions): EmbedCon
       if (!newDocumentReady) {
         readySinceLoad = false;
         bridge.reset();
-        if (isDevelopment) trace('reloaded');
+        trace('reloaded');
       }
     }
     if (!readySinceLoad && reveal === 'ready' && !snapshot.visible) {
@@ -327,7 +326,7 @@ export function createEmbedController(options: EmbedControllerOptions): EmbedCon
     placement.put(frame, previous);
     if (reveal === 'immediate') show();
     set({ phase: 'loading', loads: snapshot.loads + 1, visible: reveal === 'immediate', error: null });
-    if (isDevelopment) trace('loading', session === undefined ? 'private mode' : 'signed mode');
+    trace('loading', session === undefined ? 'private mode' : 'signed mode');
   };
 
   const sessionUsedError = (): ErrorPayload => ({
@@ -363,7 +362,7 @@ export function createEmbedController(options: EmbedControllerOptions): EmbedCon
     const controller = new AbortController();
     abort = controller;
     set({ phase: reason === 'renewal' ? 'renewing' : 'session', visible: false, error: null });
-    if (isDevelopment) trace('session-requested', reason);
+    trace('session-requested', reason);
     let pending: Promise<string>;
     try {
       pending = Promise.resolve(
@@ -441,7 +440,7 @@ export function createEmbedController(options: EmbedControllerOptions): EmbedCon
           renewalsWithoutReady += 1;
           bridge.store.setState({ status: 'loading' });
           set({ renewals: snapshot.renewals + 1 });
-          if (isDevelopment) trace('renewing', error.name ?? error.message);
+          trace('renewing', error.name ?? error.message);
           start('renewal');
           return;
         }
@@ -466,7 +465,7 @@ export function createEmbedController(options: EmbedControllerOptions): EmbedCon
     placement.dispose();
     iframe = null;
     set({ phase: 'destroyed', visible: false });
-    if (isDevelopment) trace('destroyed');
+    trace('destroyed');
   };
 
   const setDebugHook = (hook: EmbedDebugHook | undefined): void => {
@@ -497,7 +496,7 @@ export function createEmbedController(options: EmbedControllerOptions): EmbedCon
       placement.show(element);
       if (snapshot.parked) {
         set({ parked: false });
-        if (isDevelopment) trace('shown');
+        trace('shown');
       }
       setDebugHook(live.onDebug);
       if (!bridge.isConnected) {
@@ -539,7 +538,7 @@ export function createEmbedController(options: EmbedControllerOptions): EmbedCon
         start('initial');
       }
       set({ parked: true });
-      if (isDevelopment) trace('parked');
+      trace('parked');
     },
     retry() {
       if (snapshot.phase !== 'error' || destroyed) return;

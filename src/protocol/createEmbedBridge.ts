@@ -150,7 +150,7 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
   };
 
   const debug = (report: Omit<EmbedDebugReport, 'embedId'>): void => {
-    if (isDevelopment) tap('dropped', { report: { ...report, embedId } });
+    tap('dropped', { report: { ...report, embedId } });
     callEach(debugHooks.list, { ...report, embedId });
   };
 
@@ -162,7 +162,7 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
     }
     const stamped = { ...message, timestamp: Date.now() };
     win.postMessage(stamped, tenantOrigin);
-    if (isDevelopment) tap(kind, { at: stamped.timestamp, message: stamped });
+    tap(kind, { at: stamped.timestamp, message: stamped });
   };
 
   /** Unknown enum values already reported by this embed: each is reported once. */
@@ -191,7 +191,7 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
       // state first and whatever handlers send after it.
       for (const queued of queue.drain()) post(queued, 'action-flushed');
     }
-    if (isDevelopment) tap('event', { message });
+    tap('event', { message });
     store.setState(reduceEmbedEvent(store.getState(), message), true);
     callEach(handlers.get(message.type)?.list ?? NO_HANDLERS, message.payload, message);
     callEach(anyHandlers.list, message);
@@ -199,7 +199,7 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
 
   const drop = (reason: EmbedDropReason, detail: string, event: MessageEvent, type?: string): void => {
     // A dropped message costs this check unless someone listens: its data is read and described only then.
-    if (debugHooks.list.length === 0 && !(isDevelopment && embedInspector.active)) return;
+    if (debugHooks.list.length === 0 && !embedInspector.active) return;
     debug({ reason, detail, origin: event.origin, data: event.data, ...(type === undefined ? {} : { type }) });
   };
 
@@ -241,7 +241,7 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
         return;
       }
       const dropped = queue.push(message);
-      if (isDevelopment) tap('action-queued', { message });
+      tap('action-queued', { message });
       if (dropped) {
         debug({
           reason: 'queue-overflow',
