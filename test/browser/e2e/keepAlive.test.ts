@@ -99,13 +99,18 @@ describe.each<Path>(['move', 'overlay'])('keepAlive in Chromium, %s path', (path
     await expect.poll(() => frame.evaluate(() => location.pathname)).toBe('/embed/d/42/app/workbook/130');
     const timeOrigin = await frame.evaluate(() => performance.timeOrigin);
 
-    await setMounted(page, false);
-    expect(await parking(page)).toMatchObject({ parked: 1, iframes: 1, routes: 1 });
-    const shown = await remountAndTimeToVisible(page);
-    // One frame on an idle machine (the benchmark: 1 frame at the median and p95 on both paths); a machine
-    // starved by a parallel test run can shift the layout under the overlay for one more.
-    expect(shown.frames).toBeLessThanOrEqual(2);
-    expect(shown.busy).toBe(false);
+    // Three revisits: shown in the first frame (the median; the benchmark measures 1 frame at the median and
+    // p95 on both paths), never busy, and none slower than a few frames.
+    const revisits: { frames: number; busy: boolean }[] = [];
+    for (let i = 0; i < 3; i++) {
+      await setMounted(page, false);
+      expect(await parking(page)).toMatchObject({ parked: 1, iframes: 1, routes: 1 });
+      revisits.push(await remountAndTimeToVisible(page));
+    }
+    const frames = revisits.map((r) => r.frames).sort((a, b) => a - b);
+    expect(frames[1], JSON.stringify(frames)).toBe(1);
+    expect(frames[2]).toBeLessThanOrEqual(4);
+    expect(revisits.every((r) => !r.busy)).toBe(true);
 
     const again = await frameOf(page);
     expect(await again.evaluate(() => performance.timeOrigin)).toBe(timeOrigin);
