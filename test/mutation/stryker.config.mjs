@@ -18,6 +18,8 @@ export default {
   vitest: { configFile: 'test/mutation/vitest.config.ts' },
   mutate: [
     'src/protocol/**/*.ts',
+    // The embed controller holds the lifecycle the React components used to: sessions, renewal, reveal.
+    'src/controller/**/*.ts',
     'src/react/**/*.{ts,tsx}',
     'src/server/**/*.ts',
     'src/tenant/**/*.ts',
