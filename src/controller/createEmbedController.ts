@@ -134,11 +134,8 @@ export interface EmbedController {
   destroy(): void;
 }
 
-const FALLBACK_TITLES: Record<Surface, string> = {
-  dashboard: 'Analytics dashboard',
-  app: 'Analytics app',
-  chat: 'Analytics chat',
-};
+/** The snapshot of an embed nobody has attached yet: the first snapshot, and the one server rendering sees. */
+export const IDLE_SNAPSHOT: EmbedControllerSnapshot = { phase: 'idle', visible: false, error: null, loads: 0, renewals: 0, parked: false };
 
 /** Waits two animation frames: the embed has handled the flushed actions and painted before it is shown. */
 const afterPaint = (callback: () => void): (() => void) => {
@@ -176,76 +173,61 @@ const describeError = (error: unknown): string => (error instanceof Error ? erro
  * controller.update({ colorScheme: 'light' }); // sent as svc:action:set-color-scheme once ready
  */
 export function createEmbedController(options: EmbedControllerOptions): EmbedController {
-  const { surface, embedId } = options;
-  const signed = options.session !== undefined || options.getSession !== undefined;
-  const reveal = options.reveal ?? 'ready';
-  const revealTimeoutMs = options.revealTimeoutMs ?? 1500;
-  const revealSettleMs = options.revealSettleMs ?? 150;
+  const { surface, embedId, session: given } = options;
+  const signed = given !== undefined || options.getSession !== undefined;
+  /** Whether the iframe starts hidden, to be shown once ready (`reveal: 'ready'`, the default). */
+  const hidden = options.reveal !== 'immediate';
   let live: EmbedLiveOptions = options;
 
+  // The identity (surface, ids, export, params) is the options'; filters and locale are the latest live values.
   const address = (session: string | undefined): string =>
-    buildEmbedUrl({
-      surface,
-      tenantOrigin: options.tenantOrigin,
-      publicId: options.publicId,
-      deploymentId: options.deploymentId,
-      session,
-      allowExport: options.allowExport,
-      filters: live.filters,
-      locale: live.locale,
-      params: options.params,
-    });
+    buildEmbedUrl({ ...options, session, filters: live.filters, locale: live.locale });
   // Validate the identity now, with a stand-in session, so a bad prop fails where it is written.
   address(signed ? 'session' : undefined);
 
-  const bridge = createEmbedBridge({
-    surface,
-    tenantOrigin: options.tenantOrigin,
-    embedId,
-    maxQueuedActions: options.maxQueuedActions,
-  });
-  const sync = createControlledSync(bridge, { filters: options.filters, locale: options.locale });
+  // The app's debug hook is added and removed with the attachment (see setDebugHook), not given to the bridge.
+  const bridge = createEmbedBridge({ ...options, onDebug: undefined });
+  // The address already carries the first filters and locale.
+  const sync = createControlledSync(bridge, options);
 
-  let snapshot: EmbedControllerSnapshot = { phase: 'idle', visible: false, error: null, loads: 0, renewals: 0, parked: false };
+  let snapshot = IDLE_SNAPSHOT;
   const placement = options.keepAlive?.createPlacement() ?? createStaticPlacement();
   const listeners = new Set<() => void>();
-  const set = (change: Partial<EmbedControllerSnapshot>): void => {
-    snapshot = { ...snapshot, ...change };
-    for (const listener of [...listeners]) listener();
-  };
   const trace = (phase: string, detail?: string): void => {
     if (embedInspector.active) embedInspector.emit({ kind: 'lifecycle', embedId, at: Date.now(), phase, detail });
   };
+  /** Publishes a new snapshot, then tells the inspector which lifecycle step it was (when it was one). */
+  const set = (change: Partial<EmbedControllerSnapshot>, phase?: string, detail?: string): void => {
+    snapshot = { ...snapshot, ...change };
+    for (const listener of [...listeners]) listener();
+    if (phase) trace(phase, detail);
+  };
 
   let iframe: HTMLIFrameElement | null = null;
-  let disconnect: (() => void) | null = null;
-  let removeDebugHook: (() => void) | null = null;
-  let started = false;
+  let disconnect: (() => void) | undefined;
+  let removeDebugHook: (() => void) | undefined;
   let destroyed = false;
   let teardownScheduled = false;
-  /** Bumped by every load: a late `getSession` answer or timer of an earlier load is ignored. */
+  /**
+   * Bumped by every start (0 until the first) and by teardown: a late `getSession` answer or timer of an
+   * earlier load is ignored.
+   */
   let generation = 0;
-  let abort: AbortController | null = null;
+  let abort: AbortController | undefined;
   let readySinceLoad = false;
   /** Renewals since the last `ready`: at most one, so a platform that keeps refusing cannot loop. */
   let renewalsWithoutReady = 0;
   let lastPath: string | undefined;
-  let cancelReveal: (() => void) | null = null;
+  let cancelReveal: (() => void) | undefined;
   let revealTimer: ReturnType<typeof setTimeout> | undefined;
   /** Per iframe document: `load` events seen, and whether the first document sent `ready` before its `load`. */
   let frameLoads = 0;
   let readyAtLoad = -1;
-  let readyBeforeLoad: boolean | null = null;
+  let readyBeforeLoad: boolean | undefined;
 
   const clearRevealWork = (): void => {
     cancelReveal?.();
-    cancelReveal = null;
     clearTimeout(revealTimer);
-  };
-
-  const revealNow = (): void => {
-    cancelReveal?.();
-    cancelReveal = afterPaint(show);
   };
 
   const show = (): void => {
@@ -256,15 +238,11 @@ export function createEmbedController(options: EmbedControllerOptions): EmbedCon
       iframe.removeAttribute('tabindex');
       iframe.removeAttribute('aria-hidden');
     }
-    if (!snapshot.visible) {
-      set({ visible: true });
-      trace('revealed');
-    }
+    if (!snapshot.visible) set({ visible: true }, 'revealed');
   };
 
-  const fail = (error: ErrorPayload, fromEmbed: boolean): void => {
+  const fail = (error: ErrorPayload, fromEmbed?: boolean): void => {
     abort?.abort();
-    abort = null;
     if (fromEmbed) {
       // The embed's own error page is worth seeing when the app shows no fallback over it.
       show();
@@ -273,49 +251,53 @@ export function createEmbedController(options: EmbedControllerOptions): EmbedCon
       bridge.store.setState({ status: 'error', lastError: error });
       live.onFailure?.(error);
     }
-    set({ phase: 'error', error });
-    trace('error', error.message);
+    set({ phase: 'error', error }, 'error', error.message);
   };
+
+  /** A failure of the host's own making (the address, the session), in the shape of an embed's fatal error. */
+  const refuse = (context: string, message: string, name = 'SessionError'): void =>
+    fail({ name, context, fatal: true, message });
+
+  const refuseUsedSession = (): void =>
+    refuse(
+      'session',
+      isDevelopment
+        ? 'This embed session was already loaded on this page, and sessions are single-use. Pass getSession ' +
+            '(on the component or on <SvcProvider>) so each load gets a new session.'
+        : 'session already used',
+    );
 
   const onFrameLoad = (frame: HTMLIFrameElement, loadGeneration: number): void => {
     if (loadGeneration !== generation || frame !== iframe) return;
     frameLoads += 1;
-    if (frameLoads > 1) {
-      // The document was replaced without us (the embed reloaded itself). Its actions must wait for its next
-      // ready. A first document that sent ready before its load event tells us this embed does that: then a
-      // ready seen since the previous load belongs to the new document.
-      const newDocumentReady = readyBeforeLoad === true && readyAtLoad === frameLoads - 1;
-      if (!newDocumentReady) {
-        readySinceLoad = false;
-        bridge.reset();
-        trace('reloaded');
-      }
+    // The document was replaced without us (the embed reloaded itself): its actions must wait for its next
+    // ready. A first document that sent ready before its load event tells us this embed does that: then a
+    // ready seen since the previous load belongs to the new document.
+    if (frameLoads > 1 && !(readyBeforeLoad && readyAtLoad === frameLoads - 1)) {
+      readySinceLoad = false;
+      bridge.reset();
+      trace('reloaded');
     }
-    if (!readySinceLoad && reveal === 'ready' && !snapshot.visible) {
+    if (!readySinceLoad && hidden && !snapshot.visible) {
       clearTimeout(revealTimer);
       revealTimer = setTimeout(() => {
         if (loadGeneration === generation && !readySinceLoad && snapshot.phase === 'loading') show();
-      }, revealTimeoutMs);
+      }, options.revealTimeoutMs ?? 1500);
     }
   };
 
   const load = (session: string | undefined, loadGeneration: number): void => {
-    if (loadGeneration !== generation || destroyed) return;
+    if (loadGeneration !== generation) return;
     let src: string;
     try {
       src = address(session);
     } catch (error) {
-      fail({ message: describeError(error), name: 'TypeError', fatal: true, context: 'address' }, false);
+      refuse('address', describeError(error), 'TypeError');
       return;
     }
     if (session !== undefined) sessionLedger.add(session);
     const previous = iframe;
-    const frame = createEmbedIframe({
-      src,
-      embedId,
-      title: live.title ?? FALLBACK_TITLES[surface],
-      hidden: reveal === 'ready',
-    });
+    const frame = createEmbedIframe({ src, embedId, title: live.title ?? `Analytics ${surface}`, hidden });
     frame.addEventListener('load', () => onFrameLoad(frame, loadGeneration));
     iframe = frame;
     frameLoads = 0;
@@ -324,133 +306,99 @@ export function createEmbedController(options: EmbedControllerOptions): EmbedCon
     // A new document in a new element: no history entry, and nothing of the old one can post as the new.
     if (previous) bridge.reset();
     placement.put(frame, previous);
-    if (reveal === 'immediate') show();
-    set({ phase: 'loading', loads: snapshot.loads + 1, visible: reveal === 'immediate', error: null });
-    trace('loading', session === undefined ? 'private mode' : 'signed mode');
+    if (!hidden) show();
+    set(
+      { phase: 'loading', loads: snapshot.loads + 1, visible: !hidden, error: null },
+      'loading',
+      session === undefined ? 'private mode' : 'signed mode',
+    );
   };
-
-  const sessionUsedError = (): ErrorPayload => ({
-    name: 'SessionError',
-    context: 'session',
-    fatal: true,
-    message: isDevelopment
-      ? 'This embed session was already loaded on this page, and sessions are single-use. Pass getSession ' +
-        '(on the component or on <SvcProvider>) so each load gets a new session.'
-      : 'session already used',
-  });
 
   /** Finds the session for a new load (synchronously when it can), then loads. */
   const start = (reason: SessionRequestReason): void => {
-    generation += 1;
-    const loadGeneration = generation;
+    const loadGeneration = ++generation;
     clearRevealWork();
-    if (!signed) {
-      load(undefined, loadGeneration);
-      return;
-    }
-    const given = options.session;
-    if (reason === 'initial' && given !== undefined && !sessionLedger.has(given)) {
+    // Unsigned (no session: `given` is undefined too), or a first load with a session this page never loaded.
+    if (!signed || (reason === 'initial' && given !== undefined && !sessionLedger.has(given))) {
       load(given, loadGeneration);
       return;
     }
-    const getSession = live.getSession;
+    const { getSession } = live;
     if (getSession === undefined) {
-      fail(sessionUsedError(), false);
+      refuseUsedSession();
       return;
     }
     abort?.abort();
     const controller = new AbortController();
     abort = controller;
-    set({ phase: reason === 'renewal' ? 'renewing' : 'session', visible: false, error: null });
-    trace('session-requested', reason);
+    set({ phase: reason === 'renewal' ? 'renewing' : 'session', visible: false, error: null }, 'session-requested', reason);
     let pending: Promise<string>;
     try {
       pending = Promise.resolve(
-        getSession({
-          surface,
-          embedId,
-          publicId: options.publicId,
-          deploymentId: options.deploymentId,
-          reason,
-          signal: controller.signal,
-        }),
+        getSession({ surface, embedId, publicId: options.publicId, deploymentId: options.deploymentId, reason, signal: controller.signal }),
       );
     } catch (error) {
       pending = Promise.reject(error);
     }
     pending.then(
       (session) => {
-        if (loadGeneration !== generation || destroyed) return;
-        abort = null;
-        if (typeof session !== 'string' || session === '') {
-          fail({ name: 'SessionError', context: 'getSession', fatal: true, message: 'getSession did not return a session id' }, false);
-        } else if (sessionLedger.has(session)) {
-          fail(sessionUsedError(), false);
-        } else load(session, loadGeneration);
+        if (loadGeneration !== generation) return;
+        abort = undefined;
+        if (typeof session !== 'string' || session === '') refuse('getSession', 'getSession did not return a session id');
+        else if (sessionLedger.has(session)) refuseUsedSession();
+        else load(session, loadGeneration);
       },
       (error: unknown) => {
-        if (loadGeneration !== generation || destroyed) return;
-        fail({ name: 'SessionError', context: 'getSession', fatal: true, message: `getSession failed: ${describeError(error)}` }, false);
+        if (loadGeneration === generation) refuse('getSession', `getSession failed: ${describeError(error)}`);
       },
     );
   };
 
-  const current = (): ControlledValues => live;
-
-  const onMessage = (message: SvcEventMessage): void => {
+  bridge.onAny((message: SvcEventMessage): void => {
     switch (message.type) {
       case 'svc:event:ready': {
         readySinceLoad = true;
         renewalsWithoutReady = 0;
         readyAtLoad = frameLoads;
-        if (readyBeforeLoad === null) readyBeforeLoad = frameLoads === 0;
+        readyBeforeLoad ??= frameLoads === 0;
         if (bridge.store.getState().readyCount > 1) {
           // A new document lost the runtime state: send every controlled value again, and go back to where
-          // the viewer was (the last path the embed reported).
-          // A controlled `path` is sent by reapply and wins; otherwise the last reported path is where to go.
-          sync.reapply(current());
+          // the viewer was. A controlled `path` is sent by reapply and wins; otherwise the last reported path.
+          sync.reapply(live);
           if (live.path === undefined && lastPath !== undefined) bridge.send('svc:action:navigate', { path: lastPath });
         }
         if (snapshot.phase !== 'ready' || snapshot.error !== null) set({ phase: 'ready', error: null });
         if (!snapshot.visible) {
-          clearTimeout(revealTimer);
-          cancelReveal?.();
+          clearRevealWork();
           // The flushed actions are on their way, but the embed usually draws its first screen (in its default
           // look) before it reads them, and nothing it sends tells us when it has: give it `revealSettleMs`, then
           // show it after the next paint.
-          const settle = setTimeout(revealNow, revealSettleMs);
+          const settle = setTimeout(() => {
+            cancelReveal = afterPaint(show);
+          }, options.revealSettleMs ?? 150);
           cancelReveal = () => clearTimeout(settle);
         }
         return;
       }
       case 'svc:event:view':
       case 'svc:event:navigate':
-        sync.observePath(message.payload.path);
         lastPath = message.payload.path;
+        sync.observePath(lastPath);
         return;
       case 'svc:event:error': {
         const error = message.payload;
         if (error.fatal !== true) return;
-        if (
-          signed &&
-          live.getSession !== undefined &&
-          renewalsWithoutReady === 0 &&
-          isSessionFailure(error, { signed, readySinceLoad })
-        ) {
+        if (signed && live.getSession !== undefined && renewalsWithoutReady === 0 && isSessionFailure(error, { signed, readySinceLoad })) {
           renewalsWithoutReady += 1;
           bridge.store.setState({ status: 'loading' });
-          set({ renewals: snapshot.renewals + 1 });
-          trace('renewing', error.name ?? error.message);
+          set({ renewals: snapshot.renewals + 1 }, 'renewing', error.name ?? error.message);
           start('renewal');
-          return;
-        }
-        fail(error, true);
+        } else fail(error, true);
         return;
       }
       default:
     }
-  };
-  bridge.onAny(onMessage);
+  });
 
   const teardown = (): void => {
     if (destroyed) return;
@@ -458,24 +406,27 @@ export function createEmbedController(options: EmbedControllerOptions): EmbedCon
     generation += 1;
     clearRevealWork();
     abort?.abort();
-    abort = null;
-    removeDebugHook?.();
-    disconnect?.();
+    // Destroying the bridge disconnects it and drops every hook, the app's debug hook too.
     bridge.destroy();
     placement.dispose();
     iframe = null;
-    set({ phase: 'destroyed', visible: false });
-    trace('destroyed');
+    set({ phase: 'destroyed', visible: false }, 'destroyed');
   };
 
   const setDebugHook = (hook: EmbedDebugHook | undefined): void => {
     // Installed only while the app has one, so a dropped foreign message costs nothing otherwise.
-    if (hook !== undefined && removeDebugHook === null) {
-      removeDebugHook = bridge.addDebugHook((report) => live.onDebug?.(report));
-    } else if (hook === undefined && removeDebugHook !== null) {
+    if (hook && !removeDebugHook) removeDebugHook = bridge.addDebugHook((report) => live.onDebug?.(report));
+    else if (!hook && removeDebugHook) {
       removeDebugHook();
-      removeDebugHook = null;
+      removeDebugHook = undefined;
     }
+  };
+
+  /** Keeps the embed (a pending teardown is called off), connects its bridge, and starts the first load. */
+  const begin = (): void => {
+    teardownScheduled = false;
+    if (!bridge.isConnected) disconnect = bridge.connect(() => iframe?.contentWindow);
+    if (!generation) start('initial');
   };
 
   return {
@@ -492,20 +443,10 @@ export function createEmbedController(options: EmbedControllerOptions): EmbedCon
     },
     attach(element) {
       if (destroyed) throw new Error(`embed "${embedId}" was destroyed; create a new controller`);
-      teardownScheduled = false;
       placement.show(element);
-      if (snapshot.parked) {
-        set({ parked: false });
-        trace('shown');
-      }
+      if (snapshot.parked) set({ parked: false }, 'shown');
       setDebugHook(live.onDebug);
-      if (!bridge.isConnected) {
-        disconnect = bridge.connect(() => iframe?.contentWindow);
-      }
-      if (!started) {
-        started = true;
-        start('initial');
-      }
+      begin();
       let detached = false;
       return () => {
         if (detached) return;
@@ -513,9 +454,7 @@ export function createEmbedController(options: EmbedControllerOptions): EmbedCon
         // Leave the page's listener and registry at once; keep the iframe and the session for a microtask,
         // in case the same commit attaches again (StrictMode), and only then tear down.
         disconnect?.();
-        disconnect = null;
-        removeDebugHook?.();
-        removeDebugHook = null;
+        setDebugHook(undefined);
         teardownScheduled = true;
         queueMicrotask(() => {
           if (teardownScheduled) teardown();
@@ -529,19 +468,14 @@ export function createEmbedController(options: EmbedControllerOptions): EmbedCon
       if (!destroyed) sync.update(next);
     },
     park() {
-      if (destroyed || options.keepAlive === undefined) return;
-      teardownScheduled = false;
+      if (destroyed || !options.keepAlive) return;
       placement.park();
-      if (!bridge.isConnected) disconnect = bridge.connect(() => iframe?.contentWindow);
-      if (!started) {
-        started = true;
-        start('initial');
-      }
-      set({ parked: true });
-      trace('parked');
+      begin();
+      set({ parked: true }, 'parked');
     },
     retry() {
-      if (snapshot.phase !== 'error' || destroyed) return;
+      // Only after an error (a destroyed embed is in its own phase).
+      if (snapshot.phase !== 'error') return;
       renewalsWithoutReady = 0;
       bridge.store.setState({ status: 'loading', lastError: null });
       start('retry');

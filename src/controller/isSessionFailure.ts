@@ -1,8 +1,9 @@
 import type { ErrorPayload } from '../protocol/eventPayloads.js';
 
-/** Error names that mean the embed's session or token is gone. */
-const SESSION_ERROR_NAMES = new Set(['SessionError', 'SessionExpiredError']);
-/** Words that, in an error's name or message, point at authentication rather than the content. */
+/**
+ * Words that, in an error's name or message, point at authentication rather than the content. The two names
+ * the rule lists, `SessionError` and `SessionExpiredError`, are among them (`session`, any letter case).
+ */
 const SESSION_WORDS = /session|token|sign[\s-]?in|expir/i;
 
 /** What the rule needs to know besides the error itself. */
@@ -23,8 +24,9 @@ export interface SessionFailureContext {
  * isSessionFailure({ message: 'Token expired', fatal: true }, { signed: true, readySinceLoad: true }); // true
  */
 export function isSessionFailure(error: ErrorPayload, context: SessionFailureContext): boolean {
-  if (error.fatal !== true) return false;
-  if (error.name !== undefined && SESSION_ERROR_NAMES.has(error.name)) return true;
-  if (SESSION_WORDS.test(error.name ?? '') || SESSION_WORDS.test(error.message)) return true;
-  return context.signed && !context.readySinceLoad;
+  return (
+    error.fatal === true &&
+    // Name and message apart: a `|` between them cannot complete a word the pattern looks for.
+    (SESSION_WORDS.test(`${error.name}|${error.message}`) || (context.signed && !context.readySinceLoad))
+  );
 }

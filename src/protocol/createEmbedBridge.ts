@@ -232,12 +232,9 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
     },
     send(type, ...payload) {
       const message = createActionMessage(type, ...payload) as SvcActionMessage;
-      if (ready && disconnectCurrent !== null) {
-        post(message, 'action-sent');
-        return;
-      }
+      // After ready, `post` sends it, or reports `not-connected` when the embed was disconnected since.
       if (ready) {
-        debug({ reason: 'not-connected', detail: `${type} was not sent: the embed is disconnected`, data: message });
+        post(message, 'action-sent');
         return;
       }
       const dropped = queue.push(message);

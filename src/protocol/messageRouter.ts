@@ -34,21 +34,17 @@ function handleMessage(event: MessageEvent): void {
       break;
     }
   }
-  if (owner === undefined) {
-    // Snapshot: a drop hook may connect or disconnect embeds.
-    for (const route of [...routes]) {
-      if (origin === route.tenantOrigin) {
-        route.drop('wrong-source-window', `from ${origin}, but not from this embed's iframe window`, event);
-      } else {
-        route.drop('wrong-origin', `from ${origin || '(no origin)'}; expected ${route.tenantOrigin}`, event);
-      }
-    }
-    return;
+  // A message no embed owns is reported to every embed (a snapshot: a drop hook may connect or disconnect
+  // embeds); one from an embed's own window but another origin (it navigated away) to that embed only.
+  for (const route of owner === undefined ? [...routes] : origin === owner.tenantOrigin ? [] : [owner]) {
+    const sameOrigin = origin === route.tenantOrigin;
+    route.drop(
+      sameOrigin ? 'wrong-source-window' : 'wrong-origin',
+      `from ${origin || '(no origin)'}, ${sameOrigin ? "not this embed's iframe window" : `not ${route.tenantOrigin}`}`,
+      event,
+    );
   }
-  if (origin !== owner.tenantOrigin) {
-    owner.drop('wrong-origin', `this embed's window is showing ${origin || '(no origin)'}, not ${owner.tenantOrigin}`, event);
-    return;
-  }
+  if (owner === undefined || origin !== owner.tenantOrigin) return;
   const result = parseEventMessage(event.data);
   if (result.ok) owner.receive(result.message, result.unknownValues);
   else owner.drop(result.code, result.reason, event, result.type);

@@ -11,6 +11,7 @@ import {
 } from 'react';
 import {
   createEmbedController,
+  IDLE_SNAPSHOT,
   type EmbedController,
   type EmbedControllerSnapshot,
   type EmbedLiveOptions,
@@ -44,35 +45,12 @@ export interface SvcEmbedFrameProps extends SvcEmbedCommonProps {
 const wrapperBase: CSSProperties = { position: 'relative' };
 const hostStyle: CSSProperties = { width: '100%', height: '100%' };
 
-type CallbackName =
-  | 'onReady'
-  | 'onView'
-  | 'onNavigate'
-  | 'onDashboardLoaded'
-  | 'onDownload'
-  | 'onDrilldown'
-  | 'onAiQuery'
-  | 'onError';
-
-const CALLBACKS: Record<SvcEventMessage['type'], CallbackName> = {
-  'svc:event:ready': 'onReady',
-  'svc:event:view': 'onView',
-  'svc:event:navigate': 'onNavigate',
-  'svc:event:dashboard-loaded': 'onDashboardLoaded',
-  'svc:event:download': 'onDownload',
-  'svc:event:drilldown': 'onDrilldown',
-  'svc:event:ai-query': 'onAiQuery',
-  'svc:event:error': 'onError',
-};
+/** `svc:event:dashboard-loaded` -> `onDashboardLoaded`: the callback prop an event type calls. */
+const callbackName = (type: SvcEventMessage['type']): string =>
+  `on${type.slice(9).replace(/[:-](.)/g, (_match, letter: string) => letter.toUpperCase())}`;
 
 /** What server rendering and hydration see: nothing has started, nothing is shown. */
-const SERVER_SNAPSHOT: EmbedControllerSnapshot = { phase: 'idle', visible: false, error: null, loads: 0, renewals: 0, parked: false };
-const serverSnapshot = (): EmbedControllerSnapshot => SERVER_SNAPSHOT;
-
-function withComponent(component: string, error: unknown): Error {
-  const message = error instanceof Error ? error.message : String(error);
-  return new TypeError(`<${component}>: ${message}`);
-}
+const serverSnapshot = (): EmbedControllerSnapshot => IDLE_SNAPSHOT;
 
 /**
  * The shared implementation of `<SvcDashboard>`, `<SvcApp>` and `<SvcChat>`: a thin binding over the
@@ -148,7 +126,7 @@ export const SvcEmbedFrame = forwardRef(function SvcEmbedFrame(
         }),
       };
     } catch (error) {
-      throw withComponent(component, error);
+      throw new TypeError(`<${component}>: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
   const { controller, parkKey } = controllerRef.current;
@@ -160,7 +138,7 @@ export const SvcEmbedFrame = forwardRef(function SvcEmbedFrame(
     // The embed's own callbacks are those of its latest mount; while parked, only app-wide listeners hear it.
     const off = controller.bridge.onAny((message) => {
       const current = latest.current;
-      const callback = current[CALLBACKS[message.type]] as ((p: unknown, m: SvcEventMessage) => void) | undefined;
+      const callback = current[callbackName(message.type) as 'onReady'] as ((p: unknown, m: SvcEventMessage) => void) | undefined;
       callback?.(message.payload, message);
       current.onEvent?.(message);
     });
