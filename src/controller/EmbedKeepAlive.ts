@@ -3,7 +3,7 @@ import type { FramePlacement } from './FramePlacement.js';
 
 /** The page-wide lot where kept-alive and preloaded embeds wait, as the embed components use it. */
 export interface EmbedParkingLot {
-  /** Parks an embed under its identity. */
+  /** Parks an embed under its identity, calling its `park()` (kept alive, shown nowhere). */
   park(key: string, controller: EmbedController): void;
   /** The embed parked under `key`, left where it is. */
   peek(key: string): EmbedController | undefined;
@@ -21,6 +21,6 @@ export interface EmbedKeepAlive {
   createPlacement(): FramePlacement;
   /** The page's parking lot. */
   readonly parking: EmbedParkingLot;
-  /** The identity an embed is parked and found under. */
+  /** The identity an embed is parked and found under (the tenant origin is normalised here). */
   key(surface: string, tenantOrigin: string, publicId?: string, deploymentId?: number | string, embedId?: string): string;
 }

@@ -1,3 +1,4 @@
+import { normalizeTenantOrigin } from '../protocol/normalizeTenantOrigin.js';
 import type { EmbedController } from '../controller/createEmbedController.js';
 
 /** Bounds of the page's parked embeds (kept alive after unmount, or preloaded before mount). */
@@ -41,8 +42,12 @@ export const embedParking = {
     idleTimeoutMs = idle;
     while (parked.size > maxParked) evict(parked.keys().next().value as string);
   },
-  /** Parks an embed under its identity; an embed already parked under it is destroyed. */
+  /**
+   * Parks an embed under its identity (`controller.park()`: shown nowhere, kept alive); an embed already
+   * parked under it is destroyed.
+   */
   park(key: string, controller: EmbedController): void {
+    controller.park();
     const current = parked.get(key);
     if (current?.controller === controller) return;
     evict(key);
@@ -74,7 +79,8 @@ export const embedParking = {
 /**
  * The identity under which an embed is parked and found again: surface, tenant, content and the `embedId`
  * when the app gave one. Session and live values are not part of it: the parked embed has its own session,
- * and its controlled values are brought up to date when it is shown again.
+ * and its controlled values are brought up to date when it is shown again. The tenant origin is normalised
+ * here (a bad one throws the embed's own `tenantOrigin` error).
  */
 export function parkingKey(
   surface: string,
@@ -83,5 +89,6 @@ export function parkingKey(
   deploymentId: number | string | undefined,
   embedId: string | undefined,
 ): string {
-  return JSON.stringify([surface, tenantOrigin, publicId ?? null, deploymentId === undefined ? null : String(deploymentId), embedId ?? null]);
+  // The origin as the embed uses it: `https://Acme.example.com/` and `https://acme.example.com` are one tenant.
+  return JSON.stringify([surface, normalizeTenantOrigin(tenantOrigin), publicId ?? null, deploymentId === undefined ? null : String(deploymentId), embedId ?? null]);
 }

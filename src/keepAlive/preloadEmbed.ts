@@ -34,7 +34,6 @@ export function preloadEmbed(options: PreloadEmbedOptions): () => void {
     embedId: options.embedId ?? `svc-preload-${++preloads}`,
     keepAlive,
   });
-  controller.park();
   embedParking.park(key, controller);
   return () => {
     if (embedParking.peek(key) !== controller) return;

@@ -17,7 +17,6 @@ import {
   type EmbedLiveOptions,
 } from '../controller/createEmbedController.js';
 import type { Surface } from '../protocol/envelope.js';
-import { normalizeTenantOrigin } from '../protocol/normalizeTenantOrigin.js';
 import { isDevelopment } from '../protocol/isDevelopment.js';
 import type { ErrorPayload } from '../protocol/eventPayloads.js';
 import type { Filters } from '../protocol/filterValue.js';
@@ -42,7 +41,6 @@ export interface SvcEmbedFrameProps extends SvcEmbedCommonProps {
   readonly filters?: Filters | undefined;
 }
 
-const wrapperBase: CSSProperties = { position: 'relative' };
 const hostStyle: CSSProperties = { width: '100%', height: '100%' };
 
 /** `svc:event:dashboard-loaded` -> `onDashboardLoaded`: the callback prop an event type calls. */
@@ -83,17 +81,20 @@ export const SvcEmbedFrame = forwardRef(function SvcEmbedFrame(
   // action is built (with a shorter message), and leaves this code out of the bundle.
   if (isDevelopment) validateControlledProps(component, values);
   const onDebug = props.onDebug ?? provider.onDebug;
+  /** Hands an event to the latest mount's callback for its type, then to `onEvent`. */
+  const deliver = (message: SvcEventMessage): void => {
+    const current = latest.current;
+    (current[callbackName(message.type) as 'onReady'] as ((p: unknown, m: SvcEventMessage) => void) | undefined)?.(message.payload, message);
+    current.onEvent?.(message);
+  };
   const live: EmbedLiveOptions = {
     ...values,
     getSession,
     onDebug,
     title: props.title,
-    onFailure: (error: ErrorPayload) => {
-      // A failure that did not come from the embed (getSession, a reused session) reaches onError as an event.
-      const message = { source: 'svc-embed', direction: 'event', type: 'svc:event:error', payload: error, timestamp: Date.now(), surface } as const;
-      latest.current.onError?.(error, message);
-      latest.current.onEvent?.(message);
-    },
+    // A failure that did not come from the embed (getSession, a reused session) reaches onError as an event.
+    onFailure: (error: ErrorPayload) =>
+      deliver({ source: 'svc-embed', direction: 'event', type: 'svc:event:error', payload: error, timestamp: Date.now(), surface }),
   };
 
   const keepAlive = props.keepAlive ?? provider.keepAlive;
@@ -101,29 +102,21 @@ export const SvcEmbedFrame = forwardRef(function SvcEmbedFrame(
     throw new TypeError(`<${component}> prop "keepAlive": pass keepAlive from 'svc-embed-react/keep-alive' (import { keepAlive } from 'svc-embed-react/keep-alive').`);
   }
   // Identity props decide the controller; everything else travels as live options.
-  const key = JSON.stringify([surface, tenantOrigin, session ?? null, getSession !== undefined, publicId ?? null, String(deploymentId ?? ''), embedId, keepAlive !== undefined]);
-  const controllerRef = useRef<{ key: string; controller: EmbedController; parkKey: string | null } | null>(null);
+  // (JSON writes an absent value in an array as null; a deployment id reads the same as number and string.)
+  const key = JSON.stringify([surface, tenantOrigin, session, !getSession, publicId, `${deploymentId}`, embedId, !keepAlive]);
+  const controllerRef = useRef<{ key: string; controller: EmbedController; parkKey: string | undefined } | null>(null);
   if (controllerRef.current === null || controllerRef.current.key !== key) {
     try {
-      const parkKey = keepAlive ? keepAlive.key(surface, normalizeTenantOrigin(tenantOrigin), publicId, deploymentId, props.embedId) : null;
+      const parkKey = keepAlive?.key(surface, tenantOrigin, publicId, deploymentId, props.embedId);
       controllerRef.current = {
         key,
         parkKey,
         // A parked embed with this identity (kept alive, or preloaded) is taken back: no reload, no new session.
-        controller: (parkKey === null ? undefined : keepAlive?.parking.peek(parkKey)) ?? createEmbedController({
-          ...live,
-          surface,
-          tenantOrigin,
-          embedId,
-          publicId,
-          deploymentId,
-          session,
-          allowExport: props.allowExport,
-          params: props.params,
-          reveal: props.reveal,
-          revealTimeoutMs: props.revealTimeoutMs,
-          keepAlive,
-        }),
+        // Otherwise a new one: the identity props (surface, ids, session, export, params, reveal) with the live
+        // values, which hold what the provider supplies.
+        controller:
+          (parkKey && keepAlive?.parking.peek(parkKey)) ||
+          createEmbedController({ ...props, ...live, tenantOrigin, embedId, keepAlive }),
       };
     } catch (error) {
       throw new TypeError(`<${component}>: ${error instanceof Error ? error.message : String(error)}`);
@@ -136,23 +129,16 @@ export const SvcEmbedFrame = forwardRef(function SvcEmbedFrame(
   // A layout effect: its cleanup runs while the host is still in the page, so a kept-alive iframe can leave it.
   useIsomorphicLayoutEffect(() => {
     // The embed's own callbacks are those of its latest mount; while parked, only app-wide listeners hear it.
-    const off = controller.bridge.onAny((message) => {
-      const current = latest.current;
-      const callback = current[callbackName(message.type) as 'onReady'] as ((p: unknown, m: SvcEventMessage) => void) | undefined;
-      callback?.(message.payload, message);
-      current.onEvent?.(message);
-    });
+    const off = controller.bridge.onAny(deliver);
     parking?.release(controller);
     const detach = controller.attach(hostRef.current as HTMLDivElement);
     return () => {
       off();
-      if (parkKey === null || parking === undefined) detach();
-      else {
-        controller.park();
-        parking.park(parkKey, controller);
-      }
+      if (parkKey && parking) parking.park(parkKey, controller);
+      else detach();
     };
-  }, [controller, latest, parkKey, parking]);
+    // `deliver` reads the latest props through a ref: the subscription need not follow it.
+  }, [controller, parkKey, parking]);
 
   // After every commit: the controller sends only what changed (structural comparison inside).
   useEffect(() => {
@@ -176,7 +162,7 @@ export const SvcEmbedFrame = forwardRef(function SvcEmbedFrame(
   return (
     <div
       className={props.className}
-      style={props.style ? { ...wrapperBase, ...props.style } : wrapperBase}
+      style={{ position: 'relative', ...props.style }}
       aria-busy={busy}
       data-svc-embed={embedId}
     >
