@@ -1,5 +1,7 @@
+import { actionPayloadChecks } from './actionPayloads.js';
+import { isRecord } from './fieldChecks.js';
 import type { ParseResult, SvcActionMessage } from './messages.js';
-import { parseMessage } from './parseMessage.js';
+import { parseMessage, refuseMessage } from './parseMessage.js';
 
 /**
  * Validates anything received by an embed as a protocol action: the embed side's twin of
@@ -7,5 +9,15 @@ import { parseMessage } from './parseMessage.js';
  * `bad-payload`). An action carrying a `surface` key is refused.
  */
 export function parseActionMessage(data: unknown): ParseResult<SvcActionMessage> {
-  return parseMessage(data, 'action');
+  let message = data;
+  try {
+    if (isRecord(data)) {
+      if (Object.hasOwn(data, 'surface')) return refuseMessage('bad-envelope', 'surface: actions never carry a surface');
+      // `svc:action:refresh` carries nothing: an embed accepts it with no payload as well as with `{}`.
+      if (data.type === 'svc:action:refresh' && data.payload === undefined) message = { ...data, payload: {} };
+    }
+  } catch {
+    return refuseMessage('bad-envelope', 'the message could not be read');
+  }
+  return parseMessage(message, 'action', actionPayloadChecks);
 }

@@ -1,5 +1,7 @@
+import { describeValue } from './describeValue.js';
+import { eventPayloadChecks } from './eventPayloads.js';
 import type { ParseResult, SvcEventMessage } from './messages.js';
-import { parseMessage } from './parseMessage.js';
+import { parseMessage, refuseMessage } from './parseMessage.js';
 
 /**
  * Validates anything received from an embed as a protocol event. Never throws, whatever it is given:
@@ -19,5 +21,17 @@ import { parseMessage } from './parseMessage.js';
  * if (result.ok && result.message.type === 'svc:event:download') result.message.payload.format;
  */
 export function parseEventMessage(data: unknown): ParseResult<SvcEventMessage> {
-  return parseMessage(data, 'event');
+  const result = parseMessage(data, 'event', eventPayloadChecks) as ParseResult<SvcEventMessage>;
+  if (result.ok) {
+    // Fresh objects the checks built: reading them cannot throw.
+    const { type, payload, surface } = result.message;
+    if ('surface' in payload && payload.surface !== surface) {
+      return refuseMessage(
+        'bad-payload',
+        `${type}: payload.surface ${describeValue(payload.surface)} disagrees with the envelope's surface "${surface}"`,
+        type,
+      );
+    }
+  }
+  return result;
 }
