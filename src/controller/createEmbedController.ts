@@ -7,7 +7,7 @@ import type { ErrorPayload } from '../protocol/eventPayloads.js';
 import { isDevelopment } from '../protocol/isDevelopment.js';
 import type { SvcEventMessage } from '../protocol/messages.js';
 import { type ControlledValues, createControlledSync } from './createControlledSync.js';
-import { createEmbedIframe } from './createEmbedIframe.js';
+import { createEmbedIframe, setFrameHidden } from './createEmbedIframe.js';
 import type { EmbedKeepAlive } from './EmbedKeepAlive.js';
 import { createStaticPlacement } from './FramePlacement.js';
 import { isSessionFailure } from './isSessionFailure.js';
@@ -232,12 +232,7 @@ export function createEmbedController(options: EmbedControllerOptions): EmbedCon
 
   const show = (): void => {
     clearRevealWork();
-    if (iframe) {
-      iframe.style.opacity = '';
-      iframe.style.pointerEvents = '';
-      iframe.removeAttribute('tabindex');
-      iframe.removeAttribute('aria-hidden');
-    }
+    if (iframe) setFrameHidden(iframe, false);
     if (!snapshot.visible) set({ visible: true }, 'revealed');
   };
 
@@ -297,7 +292,7 @@ export function createEmbedController(options: EmbedControllerOptions): EmbedCon
     }
     if (session !== undefined) sessionLedger.add(session);
     const previous = iframe;
-    const frame = createEmbedIframe({ src, embedId, title: live.title ?? `Analytics ${surface}`, hidden });
+    const frame = createEmbedIframe(src, embedId, live.title ?? `Analytics ${surface}`, hidden);
     frame.addEventListener('load', () => onFrameLoad(frame, loadGeneration));
     iframe = frame;
     frameLoads = 0;
