@@ -1,5 +1,5 @@
 import { SURFACES, type Surface } from './envelope.js';
-import { boolean, type FieldCheck, nullable, number, object, oneOf, openEnum, optionalOrNull, string, unknown } from './fieldChecks.js';
+import { boolean, type FieldCheck, nullable, number, object, oneOf, optional, string, unknown } from './fieldChecks.js';
 
 // Reading is tolerant, so that an app's callbacks keep firing as the platform evolves: `null` in an optional
 // field counts as absent, unknown payload fields are passed on, and the enums the platform may extend
@@ -105,8 +105,8 @@ export interface EventMap {
 /** An event type name, such as `svc:event:ready`. */
 export type EventType = keyof EventMap;
 
-const optionalString = optionalOrNull(string);
-const optionalNumber = optionalOrNull(number);
+const optionalString = optional(string, true);
+const optionalNumber = optional(number, true);
 const surface = oneOf(SURFACES);
 
 /**
@@ -129,8 +129,8 @@ export const eventPayloadChecks: { readonly [K in EventType]: FieldCheck<EventMa
     loadDurationMs: optionalNumber,
   }, true),
   'svc:event:download': object<DownloadPayload>({
-    format: openEnum(DOWNLOAD_FORMATS),
-    target: openEnum(DOWNLOAD_TARGETS),
+    format: oneOf(DOWNLOAD_FORMATS, true),
+    target: oneOf(DOWNLOAD_TARGETS, true),
     widgetId: optionalString,
     title: optionalString,
     rowCount: optionalNumber,
@@ -138,7 +138,7 @@ export const eventPayloadChecks: { readonly [K in EventType]: FieldCheck<EventMa
   'svc:event:drilldown': object<DrilldownPayload>({ member: string, value: unknown, widgetId: optionalString }, true),
   'svc:event:ai-query': object<AiQueryPayload>({
     query: string,
-    status: openEnum(AI_QUERY_STATUSES),
+    status: oneOf(AI_QUERY_STATUSES, true),
     chatId: optionalString,
     agentId: optionalString,
   }, true),
@@ -146,7 +146,7 @@ export const eventPayloadChecks: { readonly [K in EventType]: FieldCheck<EventMa
     message: string,
     name: optionalString,
     context: optionalString,
-    fatal: optionalOrNull(boolean),
+    fatal: optional(boolean, true),
   }, true),
 };
 

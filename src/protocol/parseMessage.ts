@@ -1,6 +1,6 @@
 import { describeValue } from './describeValue.js';
 import { SURFACES, type Surface, SVC_SOURCE } from './envelope.js';
-import { describeProblem, type FieldCheck, isRecord, runCheck } from './fieldChecks.js';
+import { describeProblem, type FieldCheck, isRecord, listOf, runCheck } from './fieldChecks.js';
 import { isDevelopment } from './isDevelopment.js';
 import type { ParseFailureCode, ParseResult } from './messages.js';
 
@@ -28,7 +28,9 @@ function readEnvelope(data: unknown, direction: 'event' | 'action'): Envelope | 
   const { source, type, timestamp, surface } = data;
   const { payload } = data;
   const isEvent = direction === 'event';
-  const prefix = `svc:${direction}:`;
+  // Literal prefixes, not one built from `direction`: a fresh string per message costs the message path more
+  // than the bytes it saves.
+  const prefix = isEvent ? 'svc:event:' : 'svc:action:';
   const problem: [string, string, unknown] | undefined =
     source !== SVC_SOURCE
       ? ['source', `"${SVC_SOURCE}"`, source]
@@ -41,7 +43,7 @@ function readEnvelope(data: unknown, direction: 'event' | 'action'): Envelope | 
             : !Number.isFinite(timestamp) || (timestamp as number) < 0
               ? ['timestamp', isDevelopment ? 'a timestamp (epoch milliseconds, not negative)' : 'a timestamp', timestamp]
               : isEvent && !SURFACES.includes(surface as Surface)
-                ? ['surface', SURFACES.map((name) => `"${name}"`).join(' or '), surface]
+                ? ['surface', listOf(SURFACES), surface]
                 : undefined;
   if (problem) return describeProblem(...problem);
   // The checks above proved the types; TypeScript does not follow them through the conditional chain.
