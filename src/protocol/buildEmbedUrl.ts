@@ -116,7 +116,7 @@ export function buildEmbedUrl(options: BuildEmbedUrlOptions): string {
       fail(
         isDevelopment
           ? 'session is required for the app surface: creator mode is signed-only (mint one with generate-session)'
-          : 'session is required for the app surface',
+          : 'app needs a session',
       );
     }
   } else if (surface !== 'chat') {
@@ -127,7 +127,9 @@ export function buildEmbedUrl(options: BuildEmbedUrlOptions): string {
     add(surface === 'chat' ? 'sessionId' : 'session', session);
   }
   for (const [name, value] of [['allowExport', allowExport], ['filters', filters]] as const) {
-    if (value !== undefined && surface !== 'dashboard') fail(`${name} applies to the dashboard surface only`);
+    if (value !== undefined && surface !== 'dashboard') {
+      fail(isDevelopment ? `${name} applies to the dashboard surface only` : `${name} is for dashboards only`);
+    }
   }
   if (allowExport) add('allowExport', 'true');
   if (locale !== undefined) {
@@ -146,7 +148,9 @@ export function buildEmbedUrl(options: BuildEmbedUrlOptions): string {
     if (value === undefined) continue;
     if (isReservedAddressParam(name)) fail(isDevelopment ? explainReserved(name) : `params.${name} is reserved`);
     if (!PARAM_NAME.test(name)) fail(isDevelopment ? `params: ${describeValue(name)} is not a valid parameter name` : 'invalid parameter name');
-    if (!['string', 'number', 'boolean'].includes(typeof value)) fail(`params.${name} must be a string, number or boolean`);
+    if (!['string', 'number', 'boolean'].includes(typeof value)) {
+      fail(isDevelopment ? `params.${name} must be a string, number or boolean` : `invalid params.${name}`);
+    }
     add(name, String(value));
   }
   return origin + path + search;

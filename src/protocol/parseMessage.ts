@@ -24,7 +24,7 @@ interface Envelope {
  * with fixed names: this runs for every message the page receives from an embed.
  */
 function readEnvelope(data: unknown, direction: 'event' | 'action'): Envelope | string {
-  if (!isRecord(data)) return describeProblem('', 'an envelope object', data);
+  if (!isRecord(data)) return describeProblem('', isDevelopment ? 'an envelope object' : 'object', data);
   const { source, type, timestamp, surface } = data;
   const { payload } = data;
   const isEvent = direction === 'event';
@@ -37,7 +37,7 @@ function readEnvelope(data: unknown, direction: 'event' | 'action'): Envelope | 
       : data.direction !== direction
         ? ['direction', `"${direction}"`, data.direction]
         : typeof type !== 'string' || !type.startsWith(prefix)
-          ? ['type', `a string starting with "${prefix}"`, type]
+          ? ['type', isDevelopment ? `a string starting with "${prefix}"` : `"${prefix}*"`, type]
           : !isRecord(payload)
             ? ['payload', 'object', payload]
             : !Number.isFinite(timestamp) || (timestamp as number) < 0
@@ -80,6 +80,6 @@ export function parseMessage(
   } catch {
     // Only a hostile object (a throwing getter, a revoked proxy) gets here: postMessage delivers plain
     // structured clones. Its error is not read, since reading it could throw again.
-    return refuseMessage('bad-envelope', 'the message could not be read');
+    return refuseMessage('bad-envelope', isDevelopment ? 'the message could not be read' : 'unreadable message');
   }
 }
