@@ -120,34 +120,34 @@ export const eventPayloadChecks: { readonly [K in EventType]: FieldCheck<EventMa
     mode: oneOf(['signed', 'private']),
     surface,
     publicId: optionalString,
-  }, true),
-  'svc:event:view': object<ViewPayload>({ surface, path: string, publicId: optionalString, title: optionalString }, true),
-  'svc:event:navigate': object<NavigatePayload>({ path: string, previousPath: optionalString }, true),
+  }),
+  'svc:event:view': object<ViewPayload>({ surface, path: string, publicId: optionalString, title: optionalString }),
+  'svc:event:navigate': object<NavigatePayload>({ path: string, previousPath: optionalString }),
   'svc:event:dashboard-loaded': object<DashboardLoadedPayload>({
     publicId: optionalString,
     widgetCount: optionalNumber,
     loadDurationMs: optionalNumber,
-  }, true),
+  }),
   'svc:event:download': object<DownloadPayload>({
     format: oneOf(DOWNLOAD_FORMATS, true),
     target: oneOf(DOWNLOAD_TARGETS, true),
     widgetId: optionalString,
     title: optionalString,
     rowCount: optionalNumber,
-  }, true),
-  'svc:event:drilldown': object<DrilldownPayload>({ member: string, value: unknown, widgetId: optionalString }, true),
+  }),
+  'svc:event:drilldown': object<DrilldownPayload>({ member: string, value: unknown, widgetId: optionalString }),
   'svc:event:ai-query': object<AiQueryPayload>({
     query: string,
     status: oneOf(AI_QUERY_STATUSES, true),
     chatId: optionalString,
     agentId: optionalString,
-  }, true),
+  }),
   'svc:event:error': object<ErrorPayload>({
     message: string,
     name: optionalString,
     context: optionalString,
     fatal: optional(boolean, true),
-  }, true),
+  }),
 };
 
 /** The event type names, as a runtime value. */

@@ -113,17 +113,17 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * An object with these fields. The result holds only the listed fields (an optional field that is absent
- * stays absent) unless `keepUnknown`, which passes other fields through untouched (open objects such as
- * the theme).
+ * An object with these fields. Other fields pass through untouched (open objects: event payloads, the theme)
+ * unless `closed`, where the result holds only the listed fields. An optional field that is absent stays
+ * absent.
  */
-export function object<T>(fields: { readonly [K in keyof T]-?: FieldCheck<T[K]> }, keepUnknown = false): FieldCheck<T> {
+export function object<T>(fields: { readonly [K in keyof T]-?: FieldCheck<T[K]> }, closed = false): FieldCheck<T> {
   const keys = Object.keys(fields);
   const checks = Object.values(fields) as FieldCheck[];
   // A caller that does not collect unknown values gets a list of its own, so the loop needs no test for it.
   return (value, problems, unknownValues = []) => {
     if (!isRecord(value)) return fail(problems, 'object', value) as T;
-    const result: Record<string, unknown> = keepUnknown ? { ...value } : {};
+    const result: Record<string, unknown> = closed ? {} : { ...value };
     for (let index = 0; index < keys.length; index++) {
       const key = keys[index] as string;
       const before = problems.length;
@@ -132,7 +132,7 @@ export function object<T>(fields: { readonly [K in keyof T]-?: FieldCheck<T[K]> 
       for (let i = before; i < problems.length; i++) problems[i]?.path.unshift(key);
       for (let i = found; i < unknownValues.length; i++) unknownValues[i]?.path.unshift(key);
       if (checked === ABSENT) {
-        if (keepUnknown) delete result[key];
+        if (!closed) delete result[key];
         // `in`, not own keys: a key present with the value undefined stays present, as zod keeps it.
       } else if (checked !== undefined || key in value) result[key] = checked;
     }
