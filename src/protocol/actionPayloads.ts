@@ -40,11 +40,11 @@ export const navigatePathCheck: FieldCheck<string> = refine(
 
 /** The check of each action's payload, by type: the protocol's action table as code. */
 export const actionPayloadChecks: { readonly [K in ActionType]: FieldCheck<ActionMap[K]> } = {
-  'svc:action:set-color-scheme': object({ scheme: oneOf(COLOR_SCHEMES) }),
+  'svc:action:set-color-scheme': object({ scheme: oneOf(COLOR_SCHEMES) }, true),
   'svc:action:set-theme': embedThemeCheck,
   'svc:action:set-locale': object({
     locale: refine(string, isWellFormedLocale, isDevelopment ? 'a BCP 47 language tag such as "en-US" or "de"' : 'a BCP 47 tag'),
-  }),
+  }, true),
   'svc:action:set-filter': object({
     filterUrlParameter: refine(
       string,
@@ -53,9 +53,9 @@ export const actionPayloadChecks: { readonly [K in ActionType]: FieldCheck<Actio
         ? '"f_<semantic_view>.<dimension>=<JSON>", for example f_orders.status={"value":"completed"}'
         : '"f_<view>.<dimension>=<JSON>"',
     ),
-  }),
-  'svc:action:navigate': object({ path: navigatePathCheck }),
-  'svc:action:refresh': object({}),
+  }, true),
+  'svc:action:navigate': object({ path: navigatePathCheck }, true),
+  'svc:action:refresh': object({}, true),
 };
 
 /** The action type names, as a runtime value. */

@@ -57,8 +57,11 @@ export interface BuildEmbedUrlOptions {
   readonly params?: EmbedAddressParams | undefined;
 }
 
-/** Id characters allowed in a path segment: unreserved URL characters only. */
-const SAFE_ID = /^[A-Za-z0-9._~-]{1,200}$/;
+/**
+ * A public id: unreserved URL characters only (so it is its own percent-encoding), and not only dots (which
+ * would walk up the path).
+ */
+const SAFE_ID = /^(?!\.+$)[A-Za-z0-9._~-]{1,200}$/;
 const PARAM_NAME = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
 
 /**
@@ -80,17 +83,40 @@ const PARAM_NAME = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
  */
 export function buildEmbedUrl(options: BuildEmbedUrlOptions): string {
   const origin = normalizeTenantOrigin(options.tenantOrigin);
-  const { surface, session, allowExport, locale, filters } = options;
-  const query: [string, string][] = [];
+  const { surface, session, allowExport, locale, filters, publicId, deploymentId } = options;
+  let search = '';
+  // Each parameter is percent-encoded on the way in: `%20`, never `+`.
+  const add = (name: string, value: string): void => {
+    search += `${search ? '&' : '?'}${encodeURIComponent(name)}=${encodeURIComponent(value)}`;
+  };
   let path = '/embed/chat';
-  if (surface === 'dashboard') path = `/embed/dashboard/${checkId(options.publicId)}`;
-  else if (surface === 'app') {
-    path = `/embed/d/${checkDeploymentId(options.deploymentId)}/app`;
+  if (surface === 'dashboard') {
+    if (typeof publicId !== 'string' || publicId === '') {
+      fail(isDevelopment ? "publicId is required for the dashboard surface: the published dashboard's public id" : 'publicId is required');
+    }
+    if (!SAFE_ID.test(publicId)) {
+      fail(
+        isDevelopment
+          ? `publicId ${describeValue(publicId)} is not a safe id: use letters, digits, ".", "_", "~" and "-" (not only dots)`
+          : 'invalid publicId',
+      );
+    }
+    path = `/embed/dashboard/${publicId}`;
+  } else if (surface === 'app') {
+    const id = typeof deploymentId === 'number' ? String(deploymentId) : deploymentId;
+    if (typeof id !== 'string' || !/^[1-9][0-9]{0,15}$/.test(id)) {
+      fail(
+        isDevelopment
+          ? `deploymentId is required for the app surface and must be a positive integer, got ${describeValue(deploymentId)}`
+          : 'invalid deploymentId',
+      );
+    }
+    path = `/embed/d/${id}/app`;
     if (session === undefined) {
       fail(
         isDevelopment
           ? 'session is required for the app surface: creator mode is signed-only (mint one with generate-session)'
-          : 'session is required for the app surface',
+          : 'app needs a session',
       );
     }
   } else if (surface !== 'chat') {
@@ -98,33 +124,36 @@ export function buildEmbedUrl(options: BuildEmbedUrlOptions): string {
   }
   if (session !== undefined) {
     if (typeof session !== 'string' || session.trim() === '') fail(isDevelopment ? 'session must be a non-empty session id' : 'invalid session');
-    query.push([surface === 'chat' ? 'sessionId' : 'session', session]);
+    add(surface === 'chat' ? 'sessionId' : 'session', session);
   }
   for (const [name, value] of [['allowExport', allowExport], ['filters', filters]] as const) {
-    if (value !== undefined && surface !== 'dashboard') fail(`${name} applies to the dashboard surface only`);
+    if (value !== undefined && surface !== 'dashboard') {
+      fail(isDevelopment ? `${name} applies to the dashboard surface only` : `${name} is for dashboards only`);
+    }
   }
-  if (allowExport) query.push(['allowExport', 'true']);
+  if (allowExport) add('allowExport', 'true');
   if (locale !== undefined) {
     if (!isWellFormedLocale(locale)) {
       fail(isDevelopment ? `locale ${describeValue(locale)} is not a BCP 47 language tag such as "en-US" or "de"` : 'invalid locale');
     }
-    query.push(['locale', locale]);
+    add('locale', locale);
   }
   for (const [key, value] of Object.entries(filters ?? {})) {
     if (!isFilterKey(key)) {
       fail(isDevelopment ? `filters: key ${describeValue(key)} is not of the form "<semantic_view>.<dimension>"` : 'invalid filter key');
     }
-    if (value !== undefined) query.push([`${FILTER_PARAMETER_PREFIX}${key}`, stringifyFilterValue(key, value)]);
+    if (value !== undefined) add(`${FILTER_PARAMETER_PREFIX}${key}`, stringifyFilterValue(key, value));
   }
   for (const [name, value] of Object.entries(options.params ?? {})) {
     if (value === undefined) continue;
     if (isReservedAddressParam(name)) fail(isDevelopment ? explainReserved(name) : `params.${name} is reserved`);
     if (!PARAM_NAME.test(name)) fail(isDevelopment ? `params: ${describeValue(name)} is not a valid parameter name` : 'invalid parameter name');
-    if (!['string', 'number', 'boolean'].includes(typeof value)) fail(`params.${name} must be a string, number or boolean`);
-    query.push([name, String(value)]);
+    if (!['string', 'number', 'boolean'].includes(typeof value)) {
+      fail(isDevelopment ? `params.${name} must be a string, number or boolean` : `invalid params.${name}`);
+    }
+    add(name, String(value));
   }
-  const search = query.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&');
-  return `${origin}${path}${search ? `?${search}` : ''}`;
+  return origin + path + search;
 }
 
 /** Why a reserved parameter is refused and what to use instead (development only). */
@@ -146,30 +175,4 @@ function explainReserved(name: string): string {
  */
 function fail(reason: string): never {
   throw new TypeError(`${reason}.`);
-}
-
-function checkId(id: unknown): string {
-  if (typeof id !== 'string' || id === '') {
-    fail(isDevelopment ? "publicId is required for the dashboard surface: the published dashboard's public id" : 'publicId is required');
-  }
-  if (!SAFE_ID.test(id) || /^\.+$/.test(id)) {
-    fail(
-      isDevelopment
-        ? `publicId ${describeValue(id)} is not a safe id: use letters, digits, ".", "_", "~" and "-" (not only dots)`
-        : 'invalid publicId',
-    );
-  }
-  return encodeURIComponent(id);
-}
-
-function checkDeploymentId(id: unknown): string {
-  const text = typeof id === 'number' ? String(id) : id;
-  if (typeof text !== 'string' || !/^[1-9][0-9]{0,15}$/.test(text)) {
-    fail(
-      isDevelopment
-        ? `deploymentId is required for the app surface and must be a positive integer, got ${describeValue(id)}`
-        : 'invalid deploymentId',
-    );
-  }
-  return text as string;
 }

@@ -28,21 +28,15 @@ const stringOrNumber = ofType<string | number>(
 );
 
 /** Checks an {@link EmbedTheme}: the known fields are typed, any other field passes through. */
-export const embedThemeCheck: FieldCheck<EmbedTheme> = object<EmbedTheme>(
-  {
-    font: optionalString,
-    primaryColor: optionalString,
-    borderRadius: optional(stringOrNumber),
-    analyticsChat: optional(
-      object(
-        {
-          backgroundColor: optionalString,
-          chatInput: optional(object({ backgroundColor: optionalString, borderColor: optionalString }, true)),
-        },
-        true,
-      ),
-    ),
-    chat: optional(object({ inputColor: optionalString }, true)),
-  },
-  true,
-);
+export const embedThemeCheck: FieldCheck<EmbedTheme> = object<EmbedTheme>({
+  font: optionalString,
+  primaryColor: optionalString,
+  borderRadius: optional(stringOrNumber),
+  analyticsChat: optional(
+    object({
+      backgroundColor: optionalString,
+      chatInput: optional(object({ backgroundColor: optionalString, borderColor: optionalString })),
+    }),
+  ),
+  chat: optional(object({ inputColor: optionalString })),
+});

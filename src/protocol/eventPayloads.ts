@@ -1,5 +1,5 @@
 import { SURFACES, type Surface } from './envelope.js';
-import { boolean, type FieldCheck, nullable, number, object, oneOf, openEnum, optionalOrNull, string, unknown } from './fieldChecks.js';
+import { boolean, type FieldCheck, nullable, number, object, oneOf, optional, string, unknown } from './fieldChecks.js';
 
 // Reading is tolerant, so that an app's callbacks keep firing as the platform evolves: `null` in an optional
 // field counts as absent, unknown payload fields are passed on, and the enums the platform may extend
@@ -105,8 +105,8 @@ export interface EventMap {
 /** An event type name, such as `svc:event:ready`. */
 export type EventType = keyof EventMap;
 
-const optionalString = optionalOrNull(string);
-const optionalNumber = optionalOrNull(number);
+const optionalString = optional(string, true);
+const optionalNumber = optional(number, true);
 const surface = oneOf(SURFACES);
 
 /**
@@ -120,34 +120,34 @@ export const eventPayloadChecks: { readonly [K in EventType]: FieldCheck<EventMa
     mode: oneOf(['signed', 'private']),
     surface,
     publicId: optionalString,
-  }, true),
-  'svc:event:view': object<ViewPayload>({ surface, path: string, publicId: optionalString, title: optionalString }, true),
-  'svc:event:navigate': object<NavigatePayload>({ path: string, previousPath: optionalString }, true),
+  }),
+  'svc:event:view': object<ViewPayload>({ surface, path: string, publicId: optionalString, title: optionalString }),
+  'svc:event:navigate': object<NavigatePayload>({ path: string, previousPath: optionalString }),
   'svc:event:dashboard-loaded': object<DashboardLoadedPayload>({
     publicId: optionalString,
     widgetCount: optionalNumber,
     loadDurationMs: optionalNumber,
-  }, true),
+  }),
   'svc:event:download': object<DownloadPayload>({
-    format: openEnum(DOWNLOAD_FORMATS),
-    target: openEnum(DOWNLOAD_TARGETS),
+    format: oneOf(DOWNLOAD_FORMATS, true),
+    target: oneOf(DOWNLOAD_TARGETS, true),
     widgetId: optionalString,
     title: optionalString,
     rowCount: optionalNumber,
-  }, true),
-  'svc:event:drilldown': object<DrilldownPayload>({ member: string, value: unknown, widgetId: optionalString }, true),
+  }),
+  'svc:event:drilldown': object<DrilldownPayload>({ member: string, value: unknown, widgetId: optionalString }),
   'svc:event:ai-query': object<AiQueryPayload>({
     query: string,
-    status: openEnum(AI_QUERY_STATUSES),
+    status: oneOf(AI_QUERY_STATUSES, true),
     chatId: optionalString,
     agentId: optionalString,
-  }, true),
+  }),
   'svc:event:error': object<ErrorPayload>({
     message: string,
     name: optionalString,
     context: optionalString,
-    fatal: optionalOrNull(boolean),
-  }, true),
+    fatal: optional(boolean, true),
+  }),
 };
 
 /** The event type names, as a runtime value. */

@@ -57,38 +57,40 @@ export const boolean: FieldCheck<boolean> = ofType('boolean', (value) => typeof 
 /** Anything. */
 export const unknown: FieldCheck = (value) => value;
 
-/** One of the listed strings. */
-export function oneOf<const T extends string>(values: readonly T[]): FieldCheck<T> {
-  return ofType(values.map((value) => JSON.stringify(value)).join(' or '), (value) =>
-    values.includes(value as T),
-  );
+/** The listed strings as problem texts name them: `"signed" or "private"`. */
+export function listOf(values: readonly string[]): string {
+  return values.map((value) => `"${value}"`).join(' or ');
 }
 
+/** One of the listed strings. */
+export function oneOf<const T extends string>(values: readonly T[]): FieldCheck<T>;
 /**
  * One of the listed strings, or any other string: an enum the platform may extend. A value not listed is
  * accepted (so the event is still delivered) and recorded in `unknownValues`; a non-string is refused.
  */
-export function openEnum<const T extends string>(values: readonly T[]): FieldCheck<T | (string & {})> {
-  const expected = `${values.map((value) => JSON.stringify(value)).join(' or ')} (or another string)`;
+export function oneOf<const T extends string>(values: readonly T[], open: true): FieldCheck<T | (string & {})>;
+// One closed and open enum check: the two differ only in what they do with a string not listed.
+export function oneOf<const T extends string>(values: readonly T[], open?: true): FieldCheck<T> {
+  const expected = open ? `${listOf(values)} (or another string)` : listOf(values);
   return (value, problems, unknownValues) => {
-    if (typeof value !== 'string') return fail(problems, expected, value) as unknown as T;
-    if (!values.includes(value as T)) unknownValues?.push({ path: [], value });
-    return value;
+    if (!values.includes(value as T)) {
+      if (!open || typeof value !== 'string') return fail(problems, expected, value) as unknown as T;
+      unknownValues?.push({ path: [], value });
+    }
+    return value as T;
   };
 }
 
 /**
- * `check`, or absent, where `null` also counts as absent: the tolerant reading of an optional event field.
- * Inside {@link object} the key is then left out of the result, whether it was missing, `undefined` or `null`.
+ * `check`, or absent (`undefined`). With `orNull`, `null` counts as absent too: the tolerant reading of an
+ * optional event field, where {@link object} then leaves the key out of the result, whether it was missing,
+ * `undefined` or `null`.
  */
-export function optionalOrNull<T>(check: FieldCheck<T>): FieldCheck<T | undefined> {
+export function optional<T>(check: FieldCheck<T>, orNull?: true): FieldCheck<T | undefined> {
   return (value, problems, unknownValues) =>
-    value === undefined || value === null ? (ABSENT as unknown as undefined) : check(value, problems, unknownValues);
-}
-
-/** `check`, or absent (`undefined`). */
-export function optional<T>(check: FieldCheck<T>): FieldCheck<T | undefined> {
-  return (value, problems, unknownValues) => (value === undefined ? undefined : check(value, problems, unknownValues));
+    value === undefined || (orNull && value === null)
+      ? ((orNull && ABSENT) as undefined)
+      : check(value, problems, unknownValues);
 }
 
 /** `check`, or `null`. */
@@ -111,25 +113,26 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * An object with these fields. The result holds only the listed fields (an optional field that is absent
- * stays absent) unless `keepUnknown`, which passes other fields through untouched (open objects such as
- * the theme).
+ * An object with these fields. Other fields pass through untouched (open objects: event payloads, the theme)
+ * unless `closed`, where the result holds only the listed fields. An optional field that is absent stays
+ * absent.
  */
-export function object<T>(fields: { readonly [K in keyof T]-?: FieldCheck<T[K]> }, keepUnknown = false): FieldCheck<T> {
+export function object<T>(fields: { readonly [K in keyof T]-?: FieldCheck<T[K]> }, closed = false): FieldCheck<T> {
   const keys = Object.keys(fields);
   const checks = Object.values(fields) as FieldCheck[];
-  return (value, problems, unknownValues) => {
+  // A caller that does not collect unknown values gets a list of its own, so the loop needs no test for it.
+  return (value, problems, unknownValues = []) => {
     if (!isRecord(value)) return fail(problems, 'object', value) as T;
-    const result: Record<string, unknown> = keepUnknown ? { ...value } : {};
+    const result: Record<string, unknown> = closed ? {} : { ...value };
     for (let index = 0; index < keys.length; index++) {
       const key = keys[index] as string;
       const before = problems.length;
-      const found = unknownValues?.length ?? 0;
+      const found = unknownValues.length;
       const checked = (checks[index] as FieldCheck)(value[key], problems, unknownValues);
       for (let i = before; i < problems.length; i++) problems[i]?.path.unshift(key);
-      if (unknownValues) for (let i = found; i < unknownValues.length; i++) unknownValues[i]?.path.unshift(key);
+      for (let i = found; i < unknownValues.length; i++) unknownValues[i]?.path.unshift(key);
       if (checked === ABSENT) {
-        if (keepUnknown) delete result[key];
+        if (!closed) delete result[key];
         // `in`, not own keys: a key present with the value undefined stays present, as zod keeps it.
       } else if (checked !== undefined || key in value) result[key] = checked;
     }

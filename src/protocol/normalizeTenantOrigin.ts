@@ -29,19 +29,21 @@ export function normalizeTenantOrigin(origin: string): string {
   } catch {
     fail(isDevelopment ? `"${clip(origin)}" is not a URL` : 'not a URL');
   }
-  const { protocol, hostname, pathname, username, password } = url as URL;
+  const { protocol, hostname, username, password, href, origin: normalized } = url as URL;
   if (protocol !== 'https:' && !(protocol === 'http:' && LOOPBACK_HOSTS.has(hostname))) {
     fail(isDevelopment ? `must use https: (http: only on localhost, 127.0.0.1 and [::1]), got "${protocol}"` : 'not https');
   }
   if (username || password) fail(isDevelopment ? 'must be an origin only, without credentials' : 'has credentials');
-  if ((pathname !== '/' && pathname !== '') || /[?#]/.test(origin)) {
+  // An http(s) address without credentials is its origin and `/` exactly when it has no path, no query and
+  // no fragment (an empty `?` or `#` included).
+  if (href !== `${normalized}/`) {
     fail(
       isDevelopment
         ? `must be an origin only (scheme, host, port), without a path, query or fragment, got "${clip(origin)}"`
         : 'not an origin only',
     );
   }
-  return (url as URL).origin;
+  return normalized;
 }
 
 function clip(text: string): string {

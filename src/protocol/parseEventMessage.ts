@@ -1,5 +1,6 @@
 import { describeValue } from './describeValue.js';
 import { eventPayloadChecks } from './eventPayloads.js';
+import { isDevelopment } from './isDevelopment.js';
 import type { ParseResult, SvcEventMessage } from './messages.js';
 import { parseMessage, refuseMessage } from './parseMessage.js';
 
@@ -28,7 +29,9 @@ export function parseEventMessage(data: unknown): ParseResult<SvcEventMessage> {
     if ('surface' in payload && payload.surface !== surface) {
       return refuseMessage(
         'bad-payload',
-        `${type}: payload.surface ${describeValue(payload.surface)} disagrees with the envelope's surface "${surface}"`,
+        isDevelopment
+          ? `${type}: payload.surface ${describeValue(payload.surface)} disagrees with the envelope's surface "${surface}"`
+          : `${type}: payload.surface disagrees with the envelope`,
         type,
       );
     }

@@ -1,6 +1,6 @@
 import { describeValue } from './describeValue.js';
 import { SURFACES, type Surface, SVC_SOURCE } from './envelope.js';
-import { describeProblem, type FieldCheck, isRecord, runCheck } from './fieldChecks.js';
+import { describeProblem, type FieldCheck, isRecord, listOf, runCheck } from './fieldChecks.js';
 import { isDevelopment } from './isDevelopment.js';
 import type { ParseFailureCode, ParseResult } from './messages.js';
 
@@ -24,24 +24,26 @@ interface Envelope {
  * with fixed names: this runs for every message the page receives from an embed.
  */
 function readEnvelope(data: unknown, direction: 'event' | 'action'): Envelope | string {
-  if (!isRecord(data)) return describeProblem('', 'an envelope object', data);
+  if (!isRecord(data)) return describeProblem('', isDevelopment ? 'an envelope object' : 'object', data);
   const { source, type, timestamp, surface } = data;
   const { payload } = data;
   const isEvent = direction === 'event';
-  const prefix = `svc:${direction}:`;
+  // Literal prefixes, not one built from `direction`: a fresh string per message costs the message path more
+  // than the bytes it saves.
+  const prefix = isEvent ? 'svc:event:' : 'svc:action:';
   const problem: [string, string, unknown] | undefined =
     source !== SVC_SOURCE
       ? ['source', `"${SVC_SOURCE}"`, source]
       : data.direction !== direction
         ? ['direction', `"${direction}"`, data.direction]
         : typeof type !== 'string' || !type.startsWith(prefix)
-          ? ['type', `a string starting with "${prefix}"`, type]
+          ? ['type', isDevelopment ? `a string starting with "${prefix}"` : `"${prefix}*"`, type]
           : !isRecord(payload)
             ? ['payload', 'object', payload]
             : !Number.isFinite(timestamp) || (timestamp as number) < 0
               ? ['timestamp', isDevelopment ? 'a timestamp (epoch milliseconds, not negative)' : 'a timestamp', timestamp]
               : isEvent && !SURFACES.includes(surface as Surface)
-                ? ['surface', SURFACES.map((name) => `"${name}"`).join(' or '), surface]
+                ? ['surface', listOf(SURFACES), surface]
                 : undefined;
   if (problem) return describeProblem(...problem);
   // The checks above proved the types; TypeScript does not follow them through the conditional chain.
@@ -78,6 +80,6 @@ export function parseMessage(
   } catch {
     // Only a hostile object (a throwing getter, a revoked proxy) gets here: postMessage delivers plain
     // structured clones. Its error is not read, since reading it could throw again.
-    return refuseMessage('bad-envelope', 'the message could not be read');
+    return refuseMessage('bad-envelope', isDevelopment ? 'the message could not be read' : 'unreadable message');
   }
 }
