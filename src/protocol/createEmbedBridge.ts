@@ -135,7 +135,7 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
       try {
         (subscriber as (...args: unknown[]) => void)(...args);
       } catch (error) {
-        if (typeof globalThis.reportError === 'function') globalThis.reportError(error);
+        if (typeof reportError === 'function') reportError(error);
         else
           setTimeout(() => {
             throw error;
@@ -164,7 +164,7 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
   const post = (message: SvcActionMessage, kind: 'action-sent' | 'action-flushed'): void => {
     const win = getWindow?.();
     if (win == null) {
-      debug({ reason: 'not-connected', detail: `${message.type} was not sent: the embed is not connected`, data: message });
+      debug({ reason: 'not-connected', detail: `${message.type} not sent: not connected`, data: message });
       return;
     }
     const stamped = { ...message, timestamp: Date.now() };
@@ -249,7 +249,7 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
       if (dropped) {
         debug({
           reason: 'queue-overflow',
-          detail: `${dropped.type} was discarded: more than ${limit} actions waited for ready`,
+          detail: `${dropped.type} discarded: over ${limit} actions queued`,
           type: dropped.type,
           data: dropped,
         });

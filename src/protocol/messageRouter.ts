@@ -47,7 +47,7 @@ function handleMessage(event: MessageEvent): void {
     const sameOrigin = origin === route.tenantOrigin;
     route.drop(
       sameOrigin ? 'wrong-source-window' : 'wrong-origin',
-      `from ${origin || '(no origin)'}, not ${sameOrigin ? "this embed's iframe window" : route.tenantOrigin}`,
+      `from ${origin || '(no origin)'}, not ${sameOrigin ? 'its iframe' : route.tenantOrigin}`,
       event,
     );
   }
