@@ -14,13 +14,14 @@ export interface ActionQueue {
 
 /**
  * What makes two queued actions the same piece of state: the type for colour scheme, theme and locale, the
- * type and filter key for `set-filter`. `navigate` and `refresh` get a key of their own: never merged.
+ * filter key for `set-filter`. `navigate` and `refresh` get a key of their own: never merged.
  */
 function coalescingKey(message: SvcActionMessage): unknown {
   if (!STATE_ACTION_TYPES.has(message.type)) return {};
   if (message.type === 'svc:action:set-filter') {
     const filter = parseFilterParameter(message.payload.filterUrlParameter);
-    if (filter.ok) return `${message.type}:${filter.key}`;
+    // The filter key itself: it never contains a colon, so it cannot be mistaken for an action type.
+    if (filter.ok) return filter.key;
   }
   return message.type;
 }
@@ -39,7 +40,8 @@ export function createActionQueue(limit: number): ActionQueue {
       entries.delete(key);
       entries.set(key, message);
       if (entries.size <= limit) return undefined;
-      const [oldest, dropped] = entries.entries().next().value as [unknown, SvcActionMessage];
+      // The first entry is the oldest (and there is one: the queue is over its bound).
+      const [[oldest, dropped]] = entries as unknown as [[unknown, SvcActionMessage]];
       entries.delete(oldest);
       return dropped;
     },

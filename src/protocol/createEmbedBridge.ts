@@ -75,41 +75,18 @@ export interface EmbedBridge {
 
 let generatedIds = 0;
 
-/** What an event type without typed handlers iterates: one shared empty list, not a new one per event. */
+/** What a key without subscribers iterates: one shared empty list, not a new one per event. */
 const NO_HANDLERS: readonly never[] = [];
 
-/**
- * A list of subscribers that is replaced, never mutated: dispatch walks it without copying (this runs for
- * every event), and a subscription made or removed while an event is dispatched applies from the next one.
- */
-interface Subscribers<F> {
-  list: readonly F[];
-}
-
-function subscribe<F>(subscribers: Subscribers<F>, subscriber: F): () => void {
-  if (!subscribers.list.includes(subscriber)) subscribers.list = [...subscribers.list, subscriber];
-  return () => {
-    subscribers.list = subscribers.list.filter((other) => other !== subscriber);
-  };
-}
+/** The keys of the subscriber lists that are not an event type's: every event's handlers, and the debug hooks. */
+const ANY = 0;
+const DEBUG = 1;
 
 /**
- * Calls every handler in `list` with the arguments; an error a handler throws is reported (to the page's
- * error handling) without stopping the others.
+ * Any subscriber: the lists hold event handlers, `onAny` handlers and debug hooks alike, and each key's
+ * callers pass that kind's arguments.
  */
-function callEach<A extends unknown[]>(list: readonly ((...args: A) => void)[], ...args: A): void {
-  for (const handler of list) {
-    try {
-      handler(...args);
-    } catch (error) {
-      if (typeof globalThis.reportError === 'function') globalThis.reportError(error);
-      else
-        setTimeout(() => {
-          throw error;
-        });
-    }
-  }
-}
+type Subscriber = (...args: never[]) => void;
 
 /**
  * Creates the host side of one embed. Creating it has no side effect; {@link EmbedBridge.connect} starts
@@ -133,9 +110,39 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
   const limit = options.maxQueuedActions ?? 100;
   if (!Number.isInteger(limit) || limit < 1) throw new TypeError('maxQueuedActions must be a positive integer');
   const queue = createActionQueue(limit);
-  const handlers = new Map<EventType, Subscribers<EmbedEventHandler<EventType>>>();
-  const anyHandlers: Subscribers<(message: SvcEventMessage) => void> = { list: [] };
-  const debugHooks: Subscribers<EmbedDebugHook> = { list: options.onDebug ? [options.onDebug] : [] };
+  /**
+   * Every subscriber list, by event type, {@link ANY} or {@link DEBUG}: one map rather than a structure per
+   * kind keeps the bundle small. A list is replaced, never mutated: dispatch walks it without copying (this
+   * runs for every event), and a subscription made or removed while an event is dispatched applies from the
+   * next one.
+   */
+  const lists = new Map<unknown, readonly Subscriber[]>();
+  if (options.onDebug) lists.set(DEBUG, [options.onDebug]);
+  const subscribe = (key: unknown, subscriber: Subscriber): (() => void) => {
+    const list = lists.get(key) ?? NO_HANDLERS;
+    if (!list.includes(subscriber)) lists.set(key, [...list, subscriber]);
+    return () => {
+      lists.set(key, (lists.get(key) ?? NO_HANDLERS).filter((other) => other !== subscriber));
+    };
+  };
+
+  /**
+   * Calls every subscriber of `key` with the arguments; an error a subscriber throws is reported (to the
+   * page's error handling) without stopping the others.
+   */
+  const dispatch = (key: unknown, ...args: unknown[]): void => {
+    for (const subscriber of lists.get(key) ?? NO_HANDLERS) {
+      try {
+        (subscriber as (...args: unknown[]) => void)(...args);
+      } catch (error) {
+        if (typeof reportError === 'function') reportError(error);
+        else
+          setTimeout(() => {
+            throw error;
+          });
+      }
+    }
+  };
 
   let getWindow: (() => Window | null | undefined) | null = null;
   let disconnectCurrent: (() => void) | null = null;
@@ -151,13 +158,13 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
 
   const debug = (report: Omit<EmbedDebugReport, 'embedId'>): void => {
     tap('dropped', { report: { ...report, embedId } });
-    callEach(debugHooks.list, { ...report, embedId });
+    dispatch(DEBUG, { ...report, embedId });
   };
 
   const post = (message: SvcActionMessage, kind: 'action-sent' | 'action-flushed'): void => {
     const win = getWindow?.();
     if (win == null) {
-      debug({ reason: 'not-connected', detail: `${message.type} was not sent: the embed is not connected`, data: message });
+      debug({ reason: 'not-connected', detail: `${message.type} not sent: not connected`, data: message });
       return;
     }
     const stamped = { ...message, timestamp: Date.now() };
@@ -193,13 +200,13 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
     }
     tap('event', { message });
     store.setState(reduceEmbedEvent(store.getState(), message), true);
-    callEach(handlers.get(message.type)?.list ?? NO_HANDLERS, message.payload, message);
-    callEach(anyHandlers.list, message);
+    dispatch(message.type, message.payload, message);
+    dispatch(ANY, message);
   };
 
   const drop = (reason: EmbedDropReason, detail: string, event: MessageEvent, type?: string): void => {
     // A dropped message costs this check unless someone listens: its data is read and described only then.
-    if (debugHooks.list.length === 0 && !embedInspector.active) return;
+    if (!lists.get(DEBUG)?.length && !embedInspector.active) return;
     debug({ reason, detail, origin: event.origin, data: event.data, ...(type === undefined ? {} : { type }) });
   };
 
@@ -242,25 +249,18 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
       if (dropped) {
         debug({
           reason: 'queue-overflow',
-          detail: `${dropped.type} was discarded: more than ${limit} actions waited for ready`,
+          detail: `${dropped.type} discarded: over ${limit} actions queued`,
           type: dropped.type,
           data: dropped,
         });
       }
     },
-    on(type, handler) {
-      let subscribers = handlers.get(type);
-      if (!subscribers) {
-        subscribers = { list: [] };
-        handlers.set(type, subscribers);
-      }
-      return subscribe(subscribers, handler as EmbedEventHandler<EventType>);
-    },
+    on: subscribe,
     onAny(handler) {
-      return subscribe(anyHandlers, handler);
+      return subscribe(ANY, handler);
     },
     addDebugHook(hook) {
-      return subscribe(debugHooks, hook);
+      return subscribe(DEBUG, hook);
     },
     report: debug,
     reset() {
@@ -269,9 +269,7 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
     destroy() {
       disconnectCurrent?.();
       queue.drain();
-      handlers.clear();
-      anyHandlers.list = [];
-      debugHooks.list = [];
+      lists.clear();
     },
   };
   return bridge;

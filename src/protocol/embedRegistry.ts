@@ -25,7 +25,7 @@ export const embedRegistry = {
   register(bridge: EmbedBridge): () => void {
     const { embedId } = bridge;
     const current = embeds.get(embedId);
-    if (current !== undefined && current !== bridge) {
+    if (current && current !== bridge) {
       throw new Error(
         isDevelopment
           ? `Two embeds use embedId "${embedId}": give each embed on the page its own embedId.`

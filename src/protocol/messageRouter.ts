@@ -27,27 +27,30 @@ function handleMessage(event: MessageEvent): void {
   // Each property of a MessageEvent is a call into the browser: read each once.
   const { source, origin } = event;
   let owner: EmbedRoute | undefined;
-  for (const route of routes) {
-    const win = route.getWindow();
-    if (win != null && win === source) {
-      owner = route;
-      break;
+  // A window is never null here: a message without a source belongs to no embed.
+  if (source != null)
+    for (const route of routes) {
+      if (route.getWindow() === source) {
+        owner = route;
+        break;
+      }
     }
+  if (owner && origin === owner.tenantOrigin) {
+    const result = parseEventMessage(event.data);
+    if (result.ok) owner.receive(result.message, result.unknownValues);
+    else owner.drop(result.code, result.reason, event, result.type);
+    return;
   }
   // A message no embed owns is reported to every embed (a snapshot: a drop hook may connect or disconnect
   // embeds); one from an embed's own window but another origin (it navigated away) to that embed only.
-  for (const route of owner === undefined ? [...routes] : origin === owner.tenantOrigin ? [] : [owner]) {
+  for (const route of owner ? [owner] : [...routes]) {
     const sameOrigin = origin === route.tenantOrigin;
     route.drop(
       sameOrigin ? 'wrong-source-window' : 'wrong-origin',
-      `from ${origin || '(no origin)'}, ${sameOrigin ? "not this embed's iframe window" : `not ${route.tenantOrigin}`}`,
+      `from ${origin || '(no origin)'}, not ${sameOrigin ? 'its iframe' : route.tenantOrigin}`,
       event,
     );
   }
-  if (owner === undefined || origin !== owner.tenantOrigin) return;
-  const result = parseEventMessage(event.data);
-  if (result.ok) owner.receive(result.message, result.unknownValues);
-  else owner.drop(result.code, result.reason, event, result.type);
 }
 
 /**

@@ -35,46 +35,49 @@ export function reduceEmbedEvent(state: EmbedState, message: SvcEventMessage): E
     drilldowns: state.drilldowns,
     recentEvents: append(state.recentEvents, message, EMBED_HISTORY_LIMITS.recentEvents),
   };
-  const { payload, timestamp } = message;
-  // ready, view and dashboard-loaded may name the content; the last name reported wins.
-  if ('publicId' in payload && payload.publicId !== undefined) next.publicId = payload.publicId;
-  switch (message.type) {
+  // Destructured together so that checking `type` narrows `payload`.
+  const { type, payload, timestamp } = message;
+  // ready, view and dashboard-loaded may name the content; the last name reported wins. Read without an `in`
+  // check: a payload without the field reads as undefined all the same.
+  const { publicId } = payload as { readonly publicId?: string | null };
+  if (publicId !== undefined) next.publicId = publicId;
+  switch (type) {
     case 'svc:event:ready':
       next.status = 'ready';
       next.readyCount++;
-      next.mode = message.payload.mode;
-      next.embedTenant = message.payload.embedTenant;
-      next.deploymentId = message.payload.deploymentId;
+      next.mode = payload.mode;
+      next.embedTenant = payload.embedTenant;
+      next.deploymentId = payload.deploymentId;
       break;
     case 'svc:event:view':
-      next.path = message.payload.path;
-      next.title = message.payload.title ?? null;
+      next.path = payload.path;
+      next.title = payload.title ?? null;
       // On the app and chat the first view is the content being shown; dashboards say so explicitly.
       if (state.surface !== 'dashboard' && state.status === 'ready') next.status = 'loaded';
       break;
     case 'svc:event:navigate':
-      next.path = message.payload.path;
+      next.path = payload.path;
       break;
     case 'svc:event:dashboard-loaded':
       if (state.status !== 'error') next.status = 'loaded';
       break;
     case 'svc:event:download':
-      next.downloads = append(state.downloads, { ...message.payload, at: timestamp }, EMBED_HISTORY_LIMITS.downloads);
+      next.downloads = append(state.downloads, { ...payload, at: timestamp }, EMBED_HISTORY_LIMITS.downloads);
       break;
     case 'svc:event:drilldown':
-      next.drilldowns = append(state.drilldowns, { ...message.payload, at: timestamp }, EMBED_HISTORY_LIMITS.drilldowns);
+      next.drilldowns = append(state.drilldowns, { ...payload, at: timestamp }, EMBED_HISTORY_LIMITS.drilldowns);
       break;
     case 'svc:event:ai-query': {
-      const key = message.payload.chatId ?? message.payload.query;
+      const key = payload.chatId ?? payload.query;
       const entries = Object.entries(state.aiQueries).filter(([other]) => other !== key);
       // Insertion order is update order, so the oldest entries go first once the bound is reached.
-      const entry: AiQueryState = { ...message.payload, updatedAt: timestamp };
+      const entry: AiQueryState = { ...payload, updatedAt: timestamp };
       next.aiQueries = Object.fromEntries(append(entries, [key, entry] as const, EMBED_HISTORY_LIMITS.aiQueries));
       break;
     }
     case 'svc:event:error':
-      next.lastError = message.payload;
-      if (message.payload.fatal === true) next.status = 'error';
+      next.lastError = payload;
+      if (payload.fatal === true) next.status = 'error';
       break;
   }
   return next;
