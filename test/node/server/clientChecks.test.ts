@@ -207,6 +207,8 @@ describe('issues of a sensitive answer, without values', () => {
     expect(formatIssuesWithoutValues(issuesOf(schema, { a: 'x', b: ['x', 'y'], n: 1 }), 'response')).toBe(
       'response.a: must be at least 3 long; response.b: must be at most 1 long; response.n: must be at least 5',
     );
+    const list = z.object({ l: z.array(z.string()).check(z.minLength(2)) });
+    expect(formatIssuesWithoutValues(issuesOf(list, { l: [] }), 'response')).toBe('response.l: must be at least 2 long');
     const big = z.object({ s: z.string().check(z.maxLength(2)), m: z.number().check(z.maximum(2)), e: z.enum(['x']) });
     expect(formatIssuesWithoutValues(issuesOf(big, { s: 'abc', m: 3, e: 'y' }), 'response')).toBe(
       'response.s: must be at most 2 long; response.m: must be at most 2; response.e: invalid value (invalid_value)',

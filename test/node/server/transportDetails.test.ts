@@ -229,6 +229,8 @@ describe('waits between retries (the built-in sleep)', () => {
     let started = performance.now();
     await expect(slow.listDeployments({}, { signal: during.signal })).rejects.toThrow('user left');
     expect(performance.now() - started).toBeLessThan(2_000);
+    // Nothing of the wait stays attached to the caller's signal.
+    expect(getEventListeners(during.signal, 'abort')).toHaveLength(0);
 
     const before = new AbortController();
     const aborting = createManagementClient({
