@@ -163,13 +163,12 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
 
   const post = (message: SvcActionMessage, kind: 'action-sent' | 'action-flushed'): void => {
     const win = getWindow?.();
-    if (win == null) {
-      debug({ reason: 'not-connected', detail: `${message.type} not sent: not connected`, data: message });
-      return;
-    }
     const stamped = { ...message, timestamp: Date.now() };
-    win.postMessage(stamped, tenantOrigin);
-    tap(kind, { at: stamped.timestamp, message: stamped });
+    if (win == null) debug({ reason: 'not-connected', detail: `${message.type} not sent: not connected`, data: message });
+    else {
+      win.postMessage(stamped, tenantOrigin);
+      tap(kind, { at: stamped.timestamp, message: stamped });
+    }
   };
 
   /** Unknown enum values already reported by this embed: each is reported once. */
@@ -207,7 +206,7 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
   const drop = (reason: EmbedDropReason, detail: string, event: MessageEvent, type?: string): void => {
     // A dropped message costs this check unless someone listens: its data is read and described only then.
     if (!lists.get(DEBUG)?.length && !embedInspector.active) return;
-    debug({ reason, detail, origin: event.origin, data: event.data, ...(type === undefined ? {} : { type }) });
+    debug({ reason, detail, origin: event.origin, data: event.data, ...(type !== undefined && { type }) });
   };
 
   const bridge: EmbedBridge = {
@@ -223,10 +222,9 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
     },
     connect(target) {
       disconnectCurrent?.();
-      const read = typeof target === 'function' ? target : () => target.contentWindow;
-      getWindow = read;
+      getWindow = typeof target === 'function' ? target : () => target.contentWindow;
       const unregister = embedRegistry.register(bridge);
-      const removeRoute = addEmbedRoute({ tenantOrigin, getWindow: read, receive, drop });
+      const removeRoute = addEmbedRoute({ tenantOrigin, getWindow, receive, drop });
       const disconnect = (): void => {
         if (disconnectCurrent !== disconnect) return;
         removeRoute();

@@ -78,5 +78,5 @@ export function initialEmbedState(embedId: string, surface: Surface): EmbedState
  * `store.getState()` / `store.subscribe()` anywhere).
  */
 export function createEmbedStore(embedId: string, surface: Surface): EmbedStore {
-  return createStore<EmbedState>()(() => initialEmbedState(embedId, surface));
+  return createStore<EmbedState>(() => initialEmbedState(embedId, surface));
 }
