@@ -85,8 +85,9 @@ export function buildEmbedUrl(options: BuildEmbedUrlOptions): string {
   const origin = normalizeTenantOrigin(options.tenantOrigin);
   const { surface, session, allowExport, locale, filters, publicId, deploymentId } = options;
   let search = '';
-  // Each parameter is percent-encoded on the way in: `%20`, never `+`.
-  const add = (name: string, value: string): void => {
+  // Each parameter is percent-encoded on the way in (`%20`, never `+`), which also turns a number or a
+  // boolean into its text.
+  const add = (name: string, value: string | number | boolean): void => {
     search += `${search ? '&' : '?'}${encodeURIComponent(name)}=${encodeURIComponent(value)}`;
   };
   let path = '/embed/chat';
@@ -151,7 +152,7 @@ export function buildEmbedUrl(options: BuildEmbedUrlOptions): string {
     if (!['string', 'number', 'boolean'].includes(typeof value)) {
       fail(isDevelopment ? `params.${name} must be a string, number or boolean` : `invalid params.${name}`);
     }
-    add(name, String(value));
+    add(name, value);
   }
   return origin + path + search;
 }

@@ -1,7 +1,7 @@
 import { type ActionMap, type ActionType, actionPayloadChecks } from './actionPayloads.js';
 import { describeValue } from './describeValue.js';
 import { SVC_SOURCE } from './envelope.js';
-import { runCheck } from './fieldChecks.js';
+import { type FieldCheck, runCheck } from './fieldChecks.js';
 import { isDevelopment } from './isDevelopment.js';
 import type { SvcActionMessage } from './messages.js';
 
@@ -18,7 +18,10 @@ export type ActionPayloadArgs<T extends ActionType> = T extends 'svc:action:refr
  * createActionMessage('svc:action:set-color-scheme', { scheme: 'dark' });
  * createActionMessage('svc:action:refresh');
  */
-export function createActionMessage<T extends ActionType>(type: T, ...args: ActionPayloadArgs<T>): SvcActionMessage<T> {
+export function createActionMessage<T extends ActionType>(type: T, ...args: ActionPayloadArgs<T>): SvcActionMessage<T>;
+// Only an omitted payload means "none" (refresh): the default applies to `undefined` alone, so null is still
+// checked, and refused.
+export function createActionMessage(type: ActionType, payload: unknown = {}): SvcActionMessage {
   if (typeof type !== 'string' || !Object.hasOwn(actionPayloadChecks, type)) {
     throw new TypeError(
       isDevelopment
@@ -26,14 +29,13 @@ export function createActionMessage<T extends ActionType>(type: T, ...args: Acti
         : `Unknown action type ${describeValue(type)}.`,
     );
   }
-  // Only an omitted payload means "none" (refresh); null is a mistake and is refused.
-  const payload = runCheck(actionPayloadChecks[type], args[0] === undefined ? {} : args[0], 'payload');
-  if (!payload.ok) throw new TypeError(`Invalid ${type} payload: ${payload.reason}.`);
+  const checked = runCheck(actionPayloadChecks[type] as FieldCheck, payload, 'payload');
+  if (!checked.ok) throw new TypeError(`Invalid ${type} payload: ${checked.reason}.`);
   return {
     source: SVC_SOURCE,
     direction: 'action',
     type,
-    payload: payload.value,
+    payload: checked.value,
     timestamp: Date.now(),
-  } as SvcActionMessage<T>;
+  } as SvcActionMessage;
 }

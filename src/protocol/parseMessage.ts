@@ -25,8 +25,7 @@ interface Envelope {
  */
 function readEnvelope(data: unknown, direction: 'event' | 'action'): Envelope | string {
   if (!isRecord(data)) return describeProblem('', isDevelopment ? 'an envelope object' : 'object', data);
-  const { source, type, timestamp, surface } = data;
-  const { payload } = data;
+  const { source, type, timestamp, surface, payload } = data;
   const isEvent = direction === 'event';
   // Literal prefixes, not one built from `direction`: a fresh string per message costs the message path more
   // than the bytes it saves.
@@ -74,9 +73,8 @@ export function parseMessage(
     if (!payload.ok) return refuseMessage('bad-payload', `${type}: ${payload.reason}`, type);
     // The envelope is already a fresh object holding only the known fields: no second copy.
     envelope.payload = payload.value;
-    return payload.unknownValues === undefined
-      ? { ok: true, message: envelope as never }
-      : { ok: true, message: envelope as never, unknownValues: payload.unknownValues };
+    const { unknownValues } = payload;
+    return unknownValues ? { ok: true, message: envelope as never, unknownValues } : { ok: true, message: envelope as never };
   } catch {
     // Only a hostile object (a throwing getter, a revoked proxy) gets here: postMessage delivers plain
     // structured clones. Its error is not read, since reading it could throw again.

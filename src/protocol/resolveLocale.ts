@@ -22,7 +22,8 @@ export type ShippedLocale = (typeof SHIPPED_LOCALES)[number];
 
 /** Whether `tag` is a well-formed BCP 47 language tag (`en`, `de-DE`, `zh-Hant-TW`). */
 export function isWellFormedLocale(tag: unknown): tag is string {
-  if (typeof tag !== 'string' || tag.length === 0 || tag.length > 64) return false;
+  // The empty tag needs no test of its own: the canonicalisation refuses it.
+  if (typeof tag !== 'string' || tag.length > 64) return false;
   try {
     return Intl.getCanonicalLocales(tag).length === 1;
   } catch {
