@@ -1,5 +1,4 @@
 import { describeValue } from './describeValue.js';
-import { isDevelopment } from './isDevelopment.js';
 
 /**
  * The protocol's own validators. The message path of the bridge checks every event with these instead of
@@ -147,8 +146,7 @@ export function object<T>(fields: { readonly [K in keyof T]-?: FieldCheck<T[K]> 
 /** One problem as text: `payload.mode: expected "signed" or "private", got "x"`. */
 export function describeProblem(where: string, expected: string, value: unknown): string {
   const at = where || 'message';
-  if (value === undefined) return isDevelopment ? `${at}: required ${expected} is missing` : `${at}: missing`;
-  return `${at}: expected ${expected}, got ${describeValue(value)}`;
+  return value === undefined ? `${at}: required ${expected} is missing` : `${at}: expected ${expected}, got ${describeValue(value)}`;
 }
 
 /** The result of {@link runCheck}. */
