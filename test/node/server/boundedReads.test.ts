@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createAiClient,
   createDataClient,
@@ -8,21 +8,11 @@ import {
   SvcResponseTooLargeError,
   SvcTimeoutError,
 } from '../../../src/server/index.js';
-import { type LocalServer, startLocalServer, writeForever } from './localServer.js';
+import { closingLocalServers, type startLocalServer, writeForever } from './localServer.js';
 
 const TOKEN = 'sk_live_bounded_secret_77';
 const MiB = 1024 * 1024;
-const servers: LocalServer[] = [];
-
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-
-async function server(handle: Parameters<typeof startLocalServer>[0]): Promise<LocalServer> {
-  const started = await startLocalServer(handle);
-  servers.push(started);
-  return started;
-}
+const server = closingLocalServers();
 
 /** An API answering `status` with a JSON array that never ends. */
 function endlessJson(status = 200): Parameters<typeof startLocalServer>[0] {

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { afterEach } from 'vitest';
 import type { AddressInfo } from 'node:net';
 
 /** A scripted HTTP server on 127.0.0.1 that counts what it receives. */
@@ -60,4 +61,20 @@ export function writeForever(response: ServerResponse, piece: string | Buffer): 
     if (!response.destroyed) response.once('drain', pump);
   };
   pump();
+}
+
+/**
+ * A `startLocalServer` whose servers are closed after each test of the file that calls this (at its top
+ * level): the tests start servers freely and leave no port open.
+ */
+export function closingLocalServers(): (handle: Parameters<typeof startLocalServer>[0]) => Promise<LocalServer> {
+  const servers: LocalServer[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((server) => server.close()));
+  });
+  return async (handle) => {
+    const started = await startLocalServer(handle);
+    servers.push(started);
+    return started;
+  };
 }

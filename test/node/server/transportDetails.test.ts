@@ -1,5 +1,5 @@
 import { getEventListeners } from 'node:events';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createDataClient,
   createManagementClient,
@@ -10,22 +10,12 @@ import {
   SvcResponseValidationError,
   SvcTimeoutError,
 } from '../../../src/server/index.js';
-import { type LocalServer, startLocalServer } from './localServer.js';
+import { closingLocalServers } from './localServer.js';
 import { scriptedFetch } from './scriptedFetch.js';
 
 const BASE = 'https://acme.example.com/api';
 const TOKEN = 'sk_live_transport_secret_3';
-const servers: LocalServer[] = [];
-
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-
-async function server(handle: Parameters<typeof startLocalServer>[0]): Promise<LocalServer> {
-  const started = await startLocalServer(handle);
-  servers.push(started);
-  return started;
-}
+const server = closingLocalServers();
 
 /** A fetch answering every request with what `answer` builds. */
 const fetchOf = (answer: () => Response | Promise<Response>) => (async () => answer()) as typeof fetch;
