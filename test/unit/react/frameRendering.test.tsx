@@ -1,0 +1,158 @@
+import { act, cleanup, render, waitFor } from '@testing-library/react';
+import { StrictMode, useLayoutEffect } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SvcDashboard, type SvcEmbedHandle, SvcProvider } from '../../../src/index.js';
+import { frameOf, ready, renderStrict, TENANT } from './harness.js';
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+/** The element a component renders around its embed. */
+const root = (container: HTMLElement) => container.firstElementChild as HTMLElement;
+
+const failingSession = () => Promise.reject(new Error('session service down'));
+
+describe('the rendered element', () => {
+  it('is a positioned box with the app’s class and style, holding an iframe that fills it', () => {
+    const { container } = renderStrict(
+      <SvcDashboard tenantOrigin={TENANT} publicId="sales" className="report" style={{ height: 600, border: '1px solid' }} />,
+    );
+    const box = root(container);
+    expect(box.className).toBe('report');
+    expect(box.style.position).toBe('relative');
+    expect(box.style.height).toBe('600px');
+    expect(box.style.border).toBe('1px solid');
+    const host = frameOf().iframe.parentElement as HTMLElement;
+    expect(box.contains(host)).toBe(true);
+    expect([host.style.width, host.style.height]).toEqual(['100%', '100%']);
+  });
+
+  it('lets the app’s style override the position', () => {
+    const { container } = renderStrict(<SvcDashboard tenantOrigin={TENANT} publicId="sales" style={{ position: 'absolute' }} />);
+    expect(root(container).style.position).toBe('absolute');
+  });
+
+  it('names its embed with a generated id that is safe in a CSS selector and the iframe address', () => {
+    const { container } = renderStrict(<SvcDashboard tenantOrigin={TENANT} publicId="sales" />);
+    const embedId = root(container).getAttribute('data-svc-embed') ?? '';
+    expect(embedId).toMatch(/^svc[A-Za-z0-9_-]+$/);
+    expect(frameOf(embedId).iframe.getAttribute('data-svc-embed-id')).toBe(embedId);
+  });
+
+  it('has its iframe in the page by the time the app’s layout effects run', () => {
+    const seen: number[] = [];
+    function Page() {
+      useLayoutEffect(() => {
+        seen.push(document.querySelectorAll('iframe').length);
+      }, []);
+      return <SvcDashboard tenantOrigin={TENANT} publicId="sales" />;
+    }
+    render(<Page />);
+    expect(seen).toEqual([1]);
+  });
+});
+
+describe('busy state and status layers', () => {
+  it('is busy until the embed is shown, with the loading layer only while it is hidden', async () => {
+    const { container } = renderStrict(<SvcDashboard tenantOrigin={TENANT} publicId="sales" loading="Loading sales" />);
+    expect(root(container).getAttribute('aria-busy')).toBe('true');
+    expect(container.textContent).toBe('Loading sales');
+    ready(frameOf().win);
+    await waitFor(() => expect(root(container).getAttribute('aria-busy')).toBe('false'));
+    expect(container.textContent).toBe('');
+  });
+
+  it('renders no layer at all without a loading prop', () => {
+    const { container } = renderStrict(<SvcDashboard tenantOrigin={TENANT} publicId="sales" />);
+    expect(root(container).getAttribute('aria-busy')).toBe('true');
+    expect(container.querySelector('[data-svc-embed-state]')).toBeNull();
+  });
+
+  it('is no longer busy after a failure, and shows an element given as errorFallback', async () => {
+    const { container } = renderStrict(
+      <SvcDashboard tenantOrigin={TENANT} publicId="sales" getSession={failingSession} loading="Loading" errorFallback={<b>Unavailable</b>} />,
+    );
+    await waitFor(() => expect(container.querySelector('[role="alert"]')?.innerHTML).toBe('<b>Unavailable</b>'));
+    expect(root(container).getAttribute('aria-busy')).toBe('false');
+    expect(container.textContent).toBe('Unavailable');
+  });
+
+  it('shows neither layer after a failure when there is no errorFallback', async () => {
+    const onError = vi.fn();
+    const { container } = renderStrict(
+      <SvcDashboard tenantOrigin={TENANT} publicId="sales" getSession={failingSession} loading="Loading" onError={onError} />,
+    );
+    await waitFor(() => expect(onError).toHaveBeenCalled());
+    expect(root(container).getAttribute('aria-busy')).toBe('false');
+    expect(container.querySelector('[data-svc-embed-state]')).toBeNull();
+    expect(container.textContent).toBe('');
+  });
+});
+
+describe('failures of the host’s own making', () => {
+  it('reach onError and onEvent as an error event of the embed’s surface', async () => {
+    const onError = vi.fn();
+    const onEvent = vi.fn();
+    renderStrict(<SvcDashboard tenantOrigin={TENANT} publicId="sales" getSession={failingSession} onError={onError} onEvent={onEvent} />);
+    await waitFor(() => expect(onError).toHaveBeenCalledOnce());
+    const payload = { name: 'SessionError', context: 'getSession', fatal: true, message: 'getSession failed: session service down' };
+    const message = { source: 'svc-embed', direction: 'event', type: 'svc:event:error', payload, timestamp: expect.any(Number), surface: 'dashboard' };
+    expect(onError).toHaveBeenCalledWith(payload, message);
+    expect(onEvent.mock.calls).toEqual([[message]]);
+  });
+});
+
+describe('identity', () => {
+  it('starts again with a session from getSession when getSession is added to an unsigned embed', async () => {
+    const getSession = vi.fn(async () => 'fresh-session');
+    const { rerender } = renderStrict(<SvcDashboard tenantOrigin={TENANT} publicId="sales" />);
+    expect(frameOf().iframe.src).toBe(`${TENANT}/embed/dashboard/sales`);
+    rerender(<SvcDashboard tenantOrigin={TENANT} publicId="sales" getSession={getSession} />);
+    await waitFor(() => expect(frameOf().iframe.src).toBe(`${TENANT}/embed/dashboard/sales?session=fresh-session`));
+    expect(getSession).toHaveBeenCalledOnce();
+  });
+
+  it('the imperative handle follows the embed when an identity prop changes', () => {
+    let handle: SvcEmbedHandle | null = null;
+    const setHandle = (h: SvcEmbedHandle | null) => {
+      handle = h;
+    };
+    const { rerender } = render(
+      <StrictMode>
+        <SvcDashboard ref={setHandle} tenantOrigin={TENANT} publicId="a" embedId="x" />
+      </StrictMode>,
+    );
+    rerender(
+      <StrictMode>
+        <SvcDashboard ref={setHandle} tenantOrigin={TENANT} publicId="b" embedId="x" />
+      </StrictMode>,
+    );
+    const { iframe, win, actions } = frameOf('x');
+    expect(iframe.src).toBe(`${TENANT}/embed/dashboard/b`);
+    expect((handle as unknown as SvcEmbedHandle).iframe).toBe(iframe);
+    ready(win);
+    act(() => (handle as unknown as SvcEmbedHandle).refresh());
+    expect(actions().map((a) => a.type)).toEqual(['svc:action:refresh']);
+  });
+});
+
+describe('SvcProvider', () => {
+  it('passes a changed setting on to the embeds below it', () => {
+    const { rerender } = renderStrict(
+      <SvcProvider tenantOrigin={TENANT} colorScheme="dark">
+        <SvcDashboard publicId="sales" />
+      </SvcProvider>,
+    );
+    const { win, actions } = frameOf();
+    ready(win);
+    expect(actions().map((a) => a.payload)).toEqual([{ scheme: 'dark' }]);
+    rerender(
+      <SvcProvider tenantOrigin={TENANT} colorScheme="light">
+        <SvcDashboard publicId="sales" />
+      </SvcProvider>,
+    );
+    expect(actions().map((a) => a.payload)).toEqual([{ scheme: 'dark' }, { scheme: 'light' }]);
+  });
+});

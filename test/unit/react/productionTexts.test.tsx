@@ -1,0 +1,63 @@
+import { cleanup, render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { expectRenderErrors, TENANT } from './harness.js';
+
+/**
+ * A production build leaves out the render-time checks and the long explanations: these tests load the
+ * package again with NODE_ENV=production, so every module reads the production value of its guard.
+ */
+type Package = typeof import('../../../src/index.js');
+
+let pkg: Package;
+
+beforeEach(async () => {
+  vi.stubEnv('NODE_ENV', 'production');
+  vi.resetModules();
+  pkg = await import('../../../src/index.js');
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllEnvs();
+  vi.resetModules();
+});
+
+function renderError(ui: ReactElement): string | undefined {
+  const restore = expectRenderErrors();
+  try {
+    render(ui);
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  } finally {
+    restore();
+  }
+}
+
+describe('in production', () => {
+  it('still refuses a bad controlled prop, with the short text of the action it would send', () => {
+    const { SvcChat } = pkg;
+    expect(renderError(<SvcChat tenantOrigin={TENANT} colorScheme={'sepia' as 'dark'} />)).toBe(
+      'Invalid svc:action:set-color-scheme payload: payload.scheme: expected "light" or "dark" or "auto", got "sepia".',
+    );
+  });
+
+  it('names the hook, not the embeds, when a hook cannot tell which embed is meant', () => {
+    const { SvcChat, useSvcEmbed } = pkg;
+    function Guess() {
+      useSvcEmbed();
+      return null;
+    }
+    expect(
+      renderError(
+        <>
+          <SvcChat tenantOrigin={TENANT} embedId="a" />
+          <SvcChat tenantOrigin={TENANT} embedId="b" />
+          <Guess />
+        </>,
+      ),
+    ).toBe('useSvcEmbed: several embeds, no embedId');
+  });
+});
