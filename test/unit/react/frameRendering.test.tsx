@@ -1,5 +1,6 @@
 import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { StrictMode, useLayoutEffect } from 'react';
+import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SvcDashboard, type SvcEmbedHandle, SvcProvider } from '../../../src/index.js';
 import { frameOf, ready, renderStrict, TENANT } from './harness.js';
@@ -34,11 +35,19 @@ describe('the rendered element', () => {
     expect(root(container).style.position).toBe('absolute');
   });
 
-  it('names its embed with a generated id that is safe in a CSS selector and the iframe address', () => {
-    const { container } = renderStrict(<SvcDashboard tenantOrigin={TENANT} publicId="sales" />);
-    const embedId = root(container).getAttribute('data-svc-embed') ?? '';
-    expect(embedId).toMatch(/^svc[A-Za-z0-9_-]+$/);
-    expect(frameOf(embedId).iframe.getAttribute('data-svc-embed-id')).toBe(embedId);
+  it('names its embed with a generated id that is safe in a CSS selector, whatever the root’s id prefix', () => {
+    const container = document.body.appendChild(document.createElement('div'));
+    const reactRoot = createRoot(container, { identifierPrefix: 'shop page:' });
+    try {
+      act(() => reactRoot.render(<SvcDashboard tenantOrigin={TENANT} publicId="sales" />));
+      const embedId = root(container).getAttribute('data-svc-embed') ?? '';
+      expect(embedId).toMatch(/^svc[A-Za-z0-9_-]+$/);
+      expect(embedId).toContain('shoppage');
+      expect(frameOf(embedId).iframe.getAttribute('data-svc-embed-id')).toBe(embedId);
+    } finally {
+      act(() => reactRoot.unmount());
+      container.remove();
+    }
   });
 
   it('has its iframe in the page by the time the app’s layout effects run', () => {

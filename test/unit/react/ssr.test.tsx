@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { renderToString } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SvcApp, SvcChat, SvcDashboard, SvcProvider, useSvcEmbed } from '../../../src/index.js';
 
 const TENANT = 'https://acme.example.com';
@@ -26,6 +26,19 @@ describe('server rendering', () => {
     expect(html).not.toMatch(/s1|s2/);
     expect(html).toContain(`<link rel="preconnect" href="${TENANT}"/>`);
     expect(html).toContain('aria-busy="true"');
+  });
+
+  it('prints no warning while rendering on the server (no layout effect runs there)', () => {
+    const error = vi.spyOn(console, 'error');
+    const warn = vi.spyOn(console, 'warn');
+    try {
+      renderToString(<SvcDashboard tenantOrigin={TENANT} publicId="sales" onView={() => {}} />);
+      expect(error).not.toHaveBeenCalled();
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      error.mockRestore();
+      warn.mockRestore();
+    }
   });
 
   it('renders the tenant from a surrounding provider', () => {
