@@ -2,7 +2,7 @@ import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SvcDashboard, type SvcEmbedHandle, SvcProvider } from '../../../src/index.js';
+import { SvcApp, SvcDashboard, type SvcEmbedHandle, SvcProvider } from '../../../src/index.js';
 import { frameOf, ready, renderStrict, TENANT } from './harness.js';
 
 afterEach(() => {
@@ -121,6 +121,19 @@ describe('identity', () => {
     rerender(<SvcDashboard tenantOrigin={TENANT} publicId="sales" getSession={getSession} />);
     await waitFor(() => expect(frameOf().iframe.src).toBe(`${TENANT}/embed/dashboard/sales?session=fresh-session`));
     expect(getSession).toHaveBeenCalledOnce();
+  });
+
+  it('loads the other app when deploymentId changes, and not when it changes from number to string', async () => {
+    let issued = 0;
+    const getSession = vi.fn(async () => `session-${++issued}`);
+    const { rerender } = renderStrict(<SvcApp tenantOrigin={TENANT} deploymentId={42} getSession={getSession} />);
+    await waitFor(() => expect(frameOf().iframe.src).toBe(`${TENANT}/embed/d/42/app?session=session-1`));
+    const first = frameOf().iframe;
+    rerender(<SvcApp tenantOrigin={TENANT} deploymentId="42" getSession={getSession} />);
+    expect(frameOf().iframe).toBe(first);
+    rerender(<SvcApp tenantOrigin={TENANT} deploymentId={43} getSession={getSession} />);
+    await waitFor(() => expect(frameOf().iframe.src).toBe(`${TENANT}/embed/d/43/app?session=session-2`));
+    expect(getSession).toHaveBeenCalledTimes(2);
   });
 
   it('the imperative handle follows the embed when an identity prop changes', () => {

@@ -77,7 +77,7 @@ describe('a bad controlled prop fails at render with the component, the prop and
           publicId="sales"
           theme={{ primaryColor: '#0b5fff', borderRadius: 8 }}
           locale="de-DE"
-          filters={{ 'orders.status': { value: 'open' }, 'orders.region': undefined }}
+          filters={{ 'orders.status': { value: 'open' } }}
           path="/embed/dashboard/sales/tab-2"
         />,
       ),
