@@ -2,7 +2,7 @@ import { cleanup } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SvcApp, SvcChat, SvcDashboard } from '../../../src/index.js';
-import { expectRenderErrors, renderStrict, TENANT } from './harness.js';
+import { expectRenderErrors, frameOf, renderStrict, TENANT } from './harness.js';
 
 afterEach(() => {
   cleanup();
@@ -82,6 +82,14 @@ describe('a bad controlled prop fails at render with the component, the prop and
         />,
       ),
     ).toBeUndefined();
+  });
+});
+
+describe('filters with an undefined value', () => {
+  it('are taken as absent, as code without types may pass them', () => {
+    const filters = { 'orders.status': { value: 'open' }, 'orders.region': undefined } as never;
+    expect(renderError(<SvcDashboard tenantOrigin={TENANT} publicId="sales" filters={filters} />)).toBeUndefined();
+    expect(frameOf().iframe.src).toBe(`${TENANT}/embed/dashboard/sales?f_orders.status=%7B%22value%22%3A%22open%22%7D`);
   });
 });
 
