@@ -6,6 +6,7 @@ import {
   useEffect,
   useId,
   useImperativeHandle,
+  useReducer,
   useRef,
   useSyncExternalStore,
 } from 'react';
@@ -105,6 +106,7 @@ export const SvcEmbedFrame = forwardRef(function SvcEmbedFrame(
   // (JSON writes an absent value in an array as null; a deployment id reads the same as number and string.)
   const key = JSON.stringify([surface, tenantOrigin, session, !getSession, publicId, `${deploymentId}`, embedId, !keepAlive]);
   const controllerRef = useRef<{ key: string; controller: EmbedController; parkKey: string | undefined } | null>(null);
+  const [, renderAgain] = useReducer((count: number) => count + 1, 0);
   if (controllerRef.current === null || controllerRef.current.key !== key) {
     try {
       const parkKey = keepAlive?.key(surface, tenantOrigin, publicId, deploymentId, props.embedId);
@@ -128,6 +130,13 @@ export const SvcEmbedFrame = forwardRef(function SvcEmbedFrame(
 
   // A layout effect: its cleanup runs while the host is still in the page, so a kept-alive iframe can leave it.
   useIsomorphicLayoutEffect(() => {
+    // Shown again after its effects were torn down while it stayed rendered (a hidden <Activity>, a Suspense
+    // boundary showing its fallback again): that embed is gone, so the next render makes a new one.
+    if (controller.getSnapshot().phase === 'destroyed') {
+      controllerRef.current = null;
+      renderAgain();
+      return;
+    }
     // The embed's own callbacks are those of its latest mount; while parked, only app-wide listeners hear it.
     const off = controller.bridge.onAny(deliver);
     parking?.release(controller);
