@@ -71,6 +71,22 @@ async function embedFrame(page: Page) {
 }
 
 describe('signed embeds across an app lifecycle, in Chromium', () => {
+  it('hidden with <Activity> and shown again: a new load with a new session, ready again, no error', async () => {
+    const { page, documents } = await open('signed-dashboard-hidden');
+    await expect.poll(() => countOf(page, 'svc:event:ready'), { timeout: 15_000 }).toBe(1);
+    await setMounted(page, false);
+    // Hidden: its effects were cleaned up, so the embed was torn down and its iframe left.
+    await expect.poll(() => page.evaluate(() => document.querySelectorAll('iframe').length)).toBe(0);
+    await setMounted(page, true);
+    await expect.poll(() => countOf(page, 'svc:event:ready'), { timeout: 15_000 }).toBe(2);
+    expect(await page.evaluate(() => document.querySelectorAll('iframe').length)).toBe(1);
+    expect(documents).toHaveLength(2);
+    expect(new Set(documents).size).toBe(2);
+    expect(await sessionReasons(page)).toEqual(['initial', 'initial']);
+    expect(await countOf(page, 'svc:event:error')).toBe(0);
+    await page.close();
+  });
+
   it('20 unmount/mount cycles with getSession: 20 ready, 0 errors, one session and one document per load', async () => {
     const { page, documents } = await open('signed-dashboard');
     await expect.poll(() => countOf(page, 'svc:event:ready'), { timeout: 15_000 }).toBe(1);

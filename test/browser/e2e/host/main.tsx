@@ -1,6 +1,6 @@
 // A host app for the end-to-end suite: it renders the library as users import it (the built package) and
 // exposes what happened on `window` for the test to read.
-import { StrictMode, useCallback, useEffect, useState } from 'react';
+import { Activity, StrictMode, useCallback, useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { embedParking, keepAlive, preloadEmbed } from 'svc-embed-react/keep-alive';
 import { createRoot } from 'react-dom/client';
@@ -123,12 +123,20 @@ function Lifecycle({ props, mounted }: { props: Record<string, unknown>; mounted
   }, [dark]);
   const loading = <div style={{ height: '100%', background: dark ? '#111318' : '#fff' }} />;
   const common = { embedId: 'main', onEvent: record('main'), onDebug: debug, style: frameStyle, loading, ...props };
+  // `-hidden`: the app hides the embed with <Activity> instead of unmounting it.
+  const hides = scenario.endsWith('-hidden');
+  const kind = scenario.replace(/-hidden$/, '');
+  const embed = (
+    <>
+      {(mounted || hides) && kind === 'signed-dashboard' && <SvcDashboard publicId="sales-overview" {...common} />}
+      {(mounted || hides) && kind.startsWith('signed-app') && <SvcApp deploymentId={42} {...common} />}
+    </>
+  );
   return (
-    <SvcProvider tenantOrigin={tenant} getSession={getSession} keepAlive={scenario.endsWith('-kept') ? keepAlive : undefined}>
+    <SvcProvider tenantOrigin={tenant} getSession={getSession} keepAlive={kind.endsWith('-kept') ? keepAlive : undefined}>
       <Hooks />
       <Navigator />
-      {mounted && scenario === 'signed-dashboard' && <SvcDashboard publicId="sales-overview" {...common} />}
-      {mounted && scenario.startsWith('signed-app') && <SvcApp deploymentId={42} {...common} />}
+      {hides ? <Activity mode={mounted ? 'visible' : 'hidden'}>{embed}</Activity> : embed}
       <Status embedId={typeof props.embedId === 'string' ? props.embedId : 'main'} />
     </SvcProvider>
   );
