@@ -168,7 +168,7 @@ describe('buildEmbedUrl refusals, with their full development messages', () => {
   });
 
   it('refuses a filter key that is not <semantic_view>.<dimension>', () => {
-    expect(() => buildEmbedUrl({ surface: 'dashboard', tenantOrigin: T, publicId: 's', filters: { status: { value: 1 } } })).toThrow(
+    expect(() => buildEmbedUrl({ surface: 'dashboard', tenantOrigin: T, publicId: 's', filters: { status: { value: 1 } } as never })).toThrow(
       new TypeError('filters: key "status" is not of the form "<semantic_view>.<dimension>".'),
     );
   });

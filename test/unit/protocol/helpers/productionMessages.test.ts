@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ActionType } from '../../../../src/protocol/index.js';
 
 type Protocol = typeof import('../../../../src/protocol/index.js');
 
@@ -79,10 +80,10 @@ describe('in production, actions are refused with a short message', () => {
     ['svc:action:set-locale', { locale: 'xx_!' }, 'payload.locale: expected a BCP 47 tag, got "xx_!"'],
     ['svc:action:set-filter', { filterUrlParameter: 'status=1' }, 'payload.filterUrlParameter: expected "f_<view>.<dimension>=<JSON>", got "status=1"'],
   ])('%s with %j', (type, payload, reason) => {
-    expect(() => protocol.createActionMessage(type as never, payload as never)).toThrow(new TypeError(`Invalid ${type} payload: ${reason}.`));
+    expect(() => protocol.createActionMessage(type as ActionType, payload as never)).toThrow(new TypeError(`Invalid ${type} payload: ${reason}.`));
   });
 
   it('for an unknown type, without listing the known ones', () => {
-    expect(() => protocol.createActionMessage('svc:action:explode' as never)).toThrow(new TypeError('Unknown action type "svc:action:explode".'));
+    expect(() => protocol.createActionMessage('svc:action:explode' as 'svc:action:refresh')).toThrow(new TypeError('Unknown action type "svc:action:explode".'));
   });
 });

@@ -117,10 +117,10 @@ describe('action refusals, with their full development messages', () => {
   it('refuses a type that only reads as a known one, listing the known types', () => {
     const known =
       'svc:action:set-color-scheme, svc:action:set-theme, svc:action:set-locale, svc:action:set-filter, svc:action:navigate, svc:action:refresh';
-    expect(() => createActionMessage(['svc:action:refresh'] as never)).toThrow(
+    expect(() => createActionMessage(['svc:action:refresh'] as unknown as 'svc:action:refresh')).toThrow(
       new TypeError(`Unknown action type an array; expected one of ${known}.`),
     );
-    expect(() => createActionMessage({ toString: () => 'svc:action:refresh' } as never)).toThrow(
+    expect(() => createActionMessage({ toString: () => 'svc:action:refresh' } as unknown as 'svc:action:refresh')).toThrow(
       new TypeError(`Unknown action type an object; expected one of ${known}.`),
     );
   });
