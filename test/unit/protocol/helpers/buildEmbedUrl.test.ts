@@ -132,3 +132,107 @@ describe('a tenant origin that is not a URL', () => {
     expect(() => normalizeTenantOrigin('//admin:hunter2@acme.example.com')).toThrow(/"\/\/\*\*\*@acme\.example\.com" is not a URL/);
   });
 });
+
+describe('buildEmbedUrl refusals, with their full development messages', () => {
+  it('requires a public id for a dashboard, missing or empty', () => {
+    const message = "publicId is required for the dashboard surface: the published dashboard's public id.";
+    expect(() => buildEmbedUrl({ surface: 'dashboard', tenantOrigin: T })).toThrow(new TypeError(message));
+    expect(() => buildEmbedUrl({ surface: 'dashboard', tenantOrigin: T, publicId: '' })).toThrow(new TypeError(message));
+  });
+
+  it('accepts ids that contain or start with dots, as long as they are not only dots', () => {
+    for (const publicId of ['.v2', '..a', 'a.b_c-d~e', '~team']) {
+      expect(buildEmbedUrl({ surface: 'dashboard', tenantOrigin: T, publicId })).toBe(`${T}/embed/dashboard/${publicId}`);
+    }
+    expect(() => buildEmbedUrl({ surface: 'dashboard', tenantOrigin: T, publicId: '...' })).toThrow(
+      new TypeError('publicId "..." is not a safe id: use letters, digits, ".", "_", "~" and "-" (not only dots).'),
+    );
+  });
+
+  it('refuses a deployment id that is neither a number nor a string, even one that reads as a number', () => {
+    expect(() => buildEmbedUrl({ surface: 'app', tenantOrigin: T, deploymentId: [42] as never, session: 's' })).toThrow(
+      new TypeError('deploymentId is required for the app surface and must be a positive integer, got an array.'),
+    );
+  });
+
+  it('refuses an unknown surface instead of falling back to chat', () => {
+    expect(() => buildEmbedUrl({ surface: 'widget' as never, tenantOrigin: T })).toThrow(
+      new TypeError('surface must be "dashboard", "app" or "chat", got "widget".'),
+    );
+  });
+
+  it.each(['', '   ', 42])('refuses the session %j', (session) => {
+    expect(() => buildEmbedUrl({ surface: 'chat', tenantOrigin: T, session: session as string })).toThrow(
+      new TypeError('session must be a non-empty session id.'),
+    );
+  });
+
+  it('refuses a filter key that is not <semantic_view>.<dimension>', () => {
+    expect(() => buildEmbedUrl({ surface: 'dashboard', tenantOrigin: T, publicId: 's', filters: { status: { value: 1 } } as never })).toThrow(
+      new TypeError('filters: key "status" is not of the form "<semantic_view>.<dimension>".'),
+    );
+  });
+
+  it('leaves out a filter or a parameter set to undefined', () => {
+    expect(
+      buildEmbedUrl({
+        surface: 'dashboard',
+        tenantOrigin: T,
+        publicId: 's',
+        filters: { 'orders.status': undefined as never, 'orders.region': { value: 'EU' } },
+        params: { campaign: undefined, showDashboardTitle: false },
+      }),
+    ).toBe(`${T}/embed/dashboard/s?f_orders.region=%7B%22value%22%3A%22EU%22%7D&showDashboardTitle=false`);
+  });
+
+  it('writes number and boolean parameters as text, and refuses other kinds of value', () => {
+    expect(buildEmbedUrl({ surface: 'chat', tenantOrigin: T, params: { width: 3, ratio: 1.5, compact: true } })).toBe(
+      `${T}/embed/chat?width=3&ratio=1.5&compact=true`,
+    );
+    expect(() => buildEmbedUrl({ surface: 'chat', tenantOrigin: T, params: { extra: { a: 1 } as never } })).toThrow(
+      new TypeError('params.extra must be a string, number or boolean.'),
+    );
+  });
+
+  it.each([
+    ['F_orders.status', 'use the filters option instead'],
+    ['f_x', 'use the filters option instead'],
+    ['Locale', 'use the locale option instead'],
+    ['ALLOWEXPORT', 'use the allowExport option instead'],
+    ['allowExport', 'use the allowExport option instead'],
+    ['accessToken', "the viewer's identity comes only from the session option"],
+    ['Authorization', "the viewer's identity comes only from the session option"],
+    ['xf_session', 'not reserved'],
+  ])('explains why params.%s is reserved', (name, instead) => {
+    const call = () => buildEmbedUrl({ surface: 'dashboard', tenantOrigin: T, publicId: 's', params: { [name]: 'v' } });
+    if (instead === 'not reserved') expect(call()).toBe(`${T}/embed/dashboard/s?${name}=v`);
+    else expect(call).toThrow(new TypeError(`params.${name} is reserved: ${instead}.`));
+  });
+});
+
+describe('tenant origin refusals, with their full development messages', () => {
+  const expected = '; expected an origin such as "https://acme.example.com".';
+
+  it.each([undefined, '', '   ', 42])('requires an origin, refusing %j', (origin) => {
+    expect(() => normalizeTenantOrigin(origin as string)).toThrow(new TypeError(`tenantOrigin is required${expected}`));
+  });
+
+  it.each(['ftp://localhost', 'ws://localhost:8080', 'http://acme.example.com'])('refuses the scheme of %s, naming it', (origin) => {
+    const scheme = new URL(origin).protocol;
+    expect(() => normalizeTenantOrigin(origin)).toThrow(
+      new TypeError(`tenantOrigin must use https: (http: only on localhost, 127.0.0.1 and [::1]), got "${scheme}"${expected}`),
+    );
+  });
+
+  it('echoes a value of up to 80 characters whole, and clips a longer one', () => {
+    const eighty = 'a'.repeat(80);
+    expect(() => normalizeTenantOrigin(eighty)).toThrow(new TypeError(`tenantOrigin "${eighty}" is not a URL${expected}`));
+    expect(() => normalizeTenantOrigin(`${eighty}b`)).toThrow(new TypeError(`tenantOrigin "${eighty}…" is not a URL${expected}`));
+    const withPath = `${T}/${'p'.repeat(100)}`;
+    expect(() => normalizeTenantOrigin(withPath)).toThrow(
+      new TypeError(
+        `tenantOrigin must be an origin only (scheme, host, port), without a path, query or fragment, got "${withPath.slice(0, 80)}…"${expected}`,
+      ),
+    );
+  });
+});

@@ -77,3 +77,42 @@ describe('locales', () => {
     for (const tag of ['', 'en_US!', 'e', 'x'.repeat(100), 42, null]) expect(isWellFormedLocale(tag)).toBe(false);
   });
 });
+
+describe('filter parameter reasons', () => {
+  it.each([
+    [42, 'expected a string "f_<semantic_view>.<dimension>=<JSON>", got 42'],
+    ['orders.status=1', 'a filter parameter has the form "f_<semantic_view>.<dimension>=<JSON>"'],
+    ['f_orders.status', 'a filter parameter has the form "f_<semantic_view>.<dimension>=<JSON>"'],
+    ['f_status=1', 'filter key "status" is not of the form "<semantic_view>.<dimension>"'],
+    ['f_orders.status={oops}', 'the value of filter "orders.status" is not valid JSON'],
+  ])('explains what is wrong with %j', (input, reason) => {
+    expect(parseFilterParameter(input)).toEqual({ ok: false, reason });
+  });
+
+  it('splits at the first "=", so the JSON may contain more', () => {
+    expect(parseFilterParameter('f_orders.note="a=b"')).toEqual({ ok: true, key: 'orders.note', value: 'a=b' });
+  });
+});
+
+describe('locale tags', () => {
+  // A private-use tag can be made as long as needed while staying well-formed.
+  const tagOfLength = (length: number) => `en-x-${'abcdefgh-'.repeat(6)}${'abcdefgh'.slice(0, length - 59)}`;
+
+  it('accepts a well-formed tag of up to 64 characters and refuses a longer one', () => {
+    expect(tagOfLength(64)).toHaveLength(64);
+    expect(isWellFormedLocale(tagOfLength(64))).toBe(true);
+    expect(resolveLocale(tagOfLength(64))).toBe('en-US');
+    expect(tagOfLength(65)).toHaveLength(65);
+    expect(isWellFormedLocale(tagOfLength(65))).toBe(false);
+    expect(resolveLocale(tagOfLength(65))).toBeNull();
+  });
+
+  it.each([
+    ['nob', 'nb-NO'],
+    ['por-PT', 'pt-PT'],
+    ['spa-MX', 'es-MX'],
+    ['ger', 'de-DE'],
+  ])('resolves the alias %s through its canonical form to %s', (tag, expected) => {
+    expect(resolveLocale(tag)).toBe(expected);
+  });
+});

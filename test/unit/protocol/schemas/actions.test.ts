@@ -4,6 +4,7 @@ import {
   type ActionMap,
   type ActionType,
   createActionMessage,
+  createActionQueue,
   parseActionMessage,
 } from '../../../../src/protocol/index.js';
 
@@ -95,5 +96,54 @@ describe('the action envelope', () => {
     ['no timestamp', { source: 'svc-embed', direction: 'action', type: 'svc:action:refresh', payload: {} }],
   ])('is refused with %s', (_name, data) => {
     expect(parseActionMessage(data)).toMatchObject({ ok: false, code: 'bad-envelope' });
+  });
+});
+
+describe('action refusals, with their full development messages', () => {
+  it.each([
+    ['svc:action:navigate', { path: 'x' }, 'payload.path: expected an in-embed path starting with "/", such as "/embed/d/42/app/workbook/130", got "x"'],
+    [
+      'svc:action:set-filter',
+      { filterUrlParameter: 'status=1' },
+      'payload.filterUrlParameter: expected "f_<semantic_view>.<dimension>=<JSON>", for example f_orders.status={"value":"completed"}, got "status=1"',
+    ],
+    ['svc:action:set-locale', { locale: 'xx_!' }, 'payload.locale: expected a BCP 47 language tag such as "en-US" or "de", got "xx_!"'],
+    ['svc:action:set-theme', { borderRadius: true }, 'payload.borderRadius: expected string or number, got true'],
+    ['svc:action:set-theme', { analyticsChat: { chatInput: { borderColor: 42 } } }, 'payload.analyticsChat.chatInput.borderColor: expected string, got 42'],
+  ])('refuses %s with %j', (type, payload, reason) => {
+    expect(() => createActionMessage(type as ActionType, payload as never)).toThrow(new TypeError(`Invalid ${type} payload: ${reason}.`));
+  });
+
+  it('refuses a type that only reads as a known one, listing the known types', () => {
+    const known =
+      'svc:action:set-color-scheme, svc:action:set-theme, svc:action:set-locale, svc:action:set-filter, svc:action:navigate, svc:action:refresh';
+    expect(() => createActionMessage(['svc:action:refresh'] as unknown as 'svc:action:refresh')).toThrow(
+      new TypeError(`Unknown action type an array; expected one of ${known}.`),
+    );
+    expect(() => createActionMessage({ toString: () => 'svc:action:refresh' } as unknown as 'svc:action:refresh')).toThrow(
+      new TypeError(`Unknown action type an object; expected one of ${known}.`),
+    );
+  });
+});
+
+describe('actions queued before ready', () => {
+  it('keep only the latest colour scheme, theme, locale and value per filter, but every navigate and refresh', () => {
+    const queue = createActionQueue(20);
+    const sent = [
+      createActionMessage('svc:action:set-theme', { primaryColor: '#000' }),
+      createActionMessage('svc:action:set-locale', { locale: 'de' }),
+      createActionMessage('svc:action:set-color-scheme', { scheme: 'dark' }),
+      createActionMessage('svc:action:set-filter', { filterUrlParameter: 'f_orders.status=null' }),
+      createActionMessage('svc:action:navigate', { path: '/a' }),
+      createActionMessage('svc:action:refresh'),
+      createActionMessage('svc:action:navigate', { path: '/a' }),
+      createActionMessage('svc:action:refresh'),
+      createActionMessage('svc:action:set-theme', { primaryColor: '#fff' }),
+      createActionMessage('svc:action:set-locale', { locale: 'fr' }),
+      createActionMessage('svc:action:set-color-scheme', { scheme: 'light' }),
+      createActionMessage('svc:action:set-filter', { filterUrlParameter: 'f_orders.status={"value":1}' }),
+    ];
+    for (const message of sent) queue.push(message);
+    expect(queue.drain()).toEqual([...sent.slice(4, 8), ...sent.slice(8)]);
   });
 });
