@@ -6,8 +6,8 @@ import {
   useEffect,
   useId,
   useImperativeHandle,
-  useReducer,
   useRef,
+  useState,
   useSyncExternalStore,
 } from 'react';
 import {
@@ -106,7 +106,8 @@ export const SvcEmbedFrame = forwardRef(function SvcEmbedFrame(
   // (JSON writes an absent value in an array as null; a deployment id reads the same as number and string.)
   const key = JSON.stringify([surface, tenantOrigin, session, !getSession, publicId, `${deploymentId}`, embedId, !keepAlive]);
   const controllerRef = useRef<{ key: string; controller: EmbedController; parkKey: string | undefined } | null>(null);
-  const [, renderAgain] = useReducer((count: number) => count + 1, 0);
+  // A fresh object each time: a request to render again that React never folds into the previous one.
+  const [, renderAgain] = useState<object>();
   if (controllerRef.current === null || controllerRef.current.key !== key) {
     try {
       const parkKey = keepAlive?.key(surface, tenantOrigin, publicId, deploymentId, props.embedId);
@@ -134,7 +135,7 @@ export const SvcEmbedFrame = forwardRef(function SvcEmbedFrame(
     // boundary showing its fallback again): that embed is gone, so the next render makes a new one.
     if (controller.getSnapshot().phase === 'destroyed') {
       controllerRef.current = null;
-      renderAgain();
+      renderAgain({});
       return;
     }
     // The embed's own callbacks are those of its latest mount; while parked, only app-wide listeners hear it.

@@ -22,17 +22,22 @@ describe('an embed inside <Activity>', () => {
       </Activity>
     );
     const { rerender } = renderStrict(page('visible'));
-    const first = frameOf('sales');
-    ready(first.win);
-    rerender(page('hidden'));
-    // Hidden for longer than the commit: the embed is torn down (only StrictMode's same-commit remount is not).
-    await act(async () => {});
-    rerender(page('visible'));
-    const again = frameOf('sales');
-    expect(again.iframe).not.toBe(first.iframe);
-    expect(document.querySelectorAll('iframe')).toHaveLength(1);
-    ready(again.win);
-    expect(handle.current?.store.getState()).toMatchObject({ status: 'ready', readyCount: 1 });
+    let previous = frameOf('sales').iframe;
+    ready(frameOf('sales').win);
+    // Twice: every showing after a hiding gets its own load.
+    for (let round = 0; round < 2; round++) {
+      rerender(page('hidden'));
+      // Hidden for longer than the commit: the embed is torn down (only StrictMode's same-commit remount is not).
+      await act(async () => {});
+      expect(document.querySelectorAll('iframe')).toHaveLength(0);
+      rerender(page('visible'));
+      const again = frameOf('sales');
+      expect(again.iframe).not.toBe(previous);
+      expect(document.querySelectorAll('iframe')).toHaveLength(1);
+      ready(again.win);
+      expect(handle.current?.store.getState()).toMatchObject({ status: 'ready', readyCount: 1 });
+      previous = again.iframe;
+    }
     expect(onError).not.toHaveBeenCalled();
   });
 
