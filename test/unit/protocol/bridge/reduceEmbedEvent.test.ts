@@ -56,6 +56,17 @@ describe('embed lifecycle in the store', () => {
     expect(state).toMatchObject({ status: 'ready', readyCount: 2, mode: 'private' });
   });
 
+  it('stays in error once a fatal error arrived: a later dashboard-loaded or first view does not hide it', () => {
+    const fatal = event('svc:event:error', { message: 'session expired', fatal: true });
+    expect(run('dashboard', event('svc:event:ready', readyPayload()), fatal, event('svc:event:dashboard-loaded', {})).status).toBe('error');
+    const appFatal = event('svc:event:error', { message: 'session expired', fatal: true }, 'app');
+    expect(run('app', event('svc:event:ready', readyPayload('app'), 'app'), appFatal, event('svc:event:view', { surface: 'app', path: '/x' }, 'app')).status).toBe('error');
+  });
+
+  it('keeps the app loading on a view that comes before ready', () => {
+    expect(run('app', event('svc:event:view', { surface: 'app', path: '/x' }, 'app')).status).toBe('loading');
+  });
+
   it('follows navigation', () => {
     const state = run('app', event('svc:event:navigate', { path: '/embed/d/42/app/workbook/130', previousPath: '/embed/d/42/app' }, 'app'));
     expect(state.path).toBe('/embed/d/42/app/workbook/130');
@@ -71,6 +82,17 @@ describe('embed lifecycle in the store', () => {
     expect(Object.keys(state.aiQueries)).toEqual(['c1', 'Orders?']);
     expect(state.aiQueries.c1?.status).toBe('completed');
     expect(state.aiQueries['Orders?']?.status).toBe('error');
+  });
+
+  it('moves an updated AI query to the end, as the most recent one', () => {
+    const state = run(
+      'chat',
+      event('svc:event:ai-query', { query: 'Revenue?', status: 'submitted', chatId: 'c1' }, 'chat'),
+      event('svc:event:ai-query', { query: 'Orders?', status: 'submitted', chatId: 'c2' }, 'chat'),
+      event('svc:event:ai-query', { query: 'Revenue?', status: 'completed', chatId: 'c1' }, 'chat'),
+    );
+    expect(Object.keys(state.aiQueries)).toEqual(['c2', 'c1']);
+    expect(state.aiQueries.c1?.status).toBe('completed');
   });
 
   it('bounds every history list', () => {
