@@ -266,6 +266,13 @@ describe('createTenantBridge: the host origin it accepts', () => {
     );
   });
 
+  it('refuses a host origin carrying only a password, as it refuses one with a user name', () => {
+    const { parent } = makeParent();
+    expect(() => createTenantBridge({ surface: 'chat', hostOrigin: 'https://:secret@app.example.com', parent })).toThrow(
+      /must be an origin only/,
+    );
+  });
+
   it('accepts a plain http origin, such as a local development server, and posts to it', () => {
     const { parent, posted } = makeParent();
     const { bridge } = bridgeFor(parent, { hostOrigin: 'http://localhost:5173' });
