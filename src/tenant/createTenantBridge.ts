@@ -62,7 +62,13 @@ function normalizeHostOrigin(hostOrigin: unknown): string {
   if (url.origin === 'null' || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
     throw new TypeError(`hostOrigin must be an http(s) origin; got the scheme "${url.protocol}".`);
   }
-  if ((url.pathname !== '/' && url.pathname !== '') || url.search !== '' || url.hash !== '' || url.username !== '') {
+  if (
+    (url.pathname !== '/' && url.pathname !== '') ||
+    url.search !== '' ||
+    url.hash !== '' ||
+    url.username !== '' ||
+    url.password !== ''
+  ) {
     throw new TypeError('hostOrigin must be an origin only (scheme, host, port), without a path, query or fragment.');
   }
   return url.origin;

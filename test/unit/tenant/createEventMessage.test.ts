@@ -34,4 +34,18 @@ describe('createEventMessage', () => {
       /payload\.status/,
     );
   });
+
+  it('lists the valid surfaces and event types in its refusal', () => {
+    expect(() => createEventMessage('board' as never, 'svc:event:dashboard-loaded', {})).toThrow(
+      'expected one of dashboard, app, chat.',
+    );
+    expect(() => createEventMessage('dashboard', 'svc:event:clicked' as never, {} as never)).toThrow(
+      `expected one of ${EVENT_TYPES.join(', ')}.`,
+    );
+  });
+
+  it('refuses a type that is not a string, even one that reads as a known type', () => {
+    const type = ['svc:event:error'] as unknown as 'svc:event:error';
+    expect(() => createEventMessage('dashboard', type, { message: 'boom', fatal: false })).toThrow(/Unknown event type/);
+  });
 });

@@ -36,6 +36,7 @@ afterEach(() => {
   for (const bridge of bridges.splice(0)) bridge.destroy();
   document.body.replaceChildren();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 describe('createTenantBridge: events', () => {
@@ -239,5 +240,240 @@ describe('createTenantBridge: actions', () => {
     bridge.emit('svc:event:view', { surface: 'chat', path: '/embed/chat' });
     expect(handler).toHaveBeenCalledTimes(1);
     expect(posted).toHaveBeenCalledWith(expect.objectContaining({ type: 'svc:event:view' }), HOST);
+  });
+});
+
+describe('createTenantBridge: the host origin it accepts', () => {
+  it.each([
+    ['', /hostOrigin is required/],
+    ['   ', /hostOrigin is required/],
+    [undefined, /hostOrigin is required/],
+    [42, /hostOrigin is required/],
+    ['*', /must be a specific origin: events are never posted to "\*"/],
+    [' * ', /must be a specific origin/],
+    ['not a url', /hostOrigin is not a URL/],
+    ['javascript:alert(1)', /must be an http\(s\) origin; got the scheme "javascript:"/],
+    ['wss://app.example.com', /must be an http\(s\) origin; got the scheme "wss:"/],
+    ['ftp://app.example.com', /got the scheme "ftp:"/],
+    ['https://app.example.com/reports', /must be an origin only/],
+    ['https://app.example.com/?tab=1', /must be an origin only/],
+    ['https://app.example.com/#top', /must be an origin only/],
+    ['https://admin@app.example.com', /must be an origin only/],
+  ])('refuses %j and says why', (hostOrigin, reason) => {
+    const { parent } = makeParent();
+    expect(() => createTenantBridge({ surface: 'chat', hostOrigin: hostOrigin as string, parent })).toThrow(
+      expect.objectContaining({ name: 'TypeError', message: expect.stringMatching(reason) }),
+    );
+  });
+
+  it('refuses a host origin carrying only a password, as it refuses one with a user name', () => {
+    const { parent } = makeParent();
+    expect(() => createTenantBridge({ surface: 'chat', hostOrigin: 'https://:secret@app.example.com', parent })).toThrow(
+      /must be an origin only/,
+    );
+  });
+
+  it('accepts a plain http origin, such as a local development server, and posts to it', () => {
+    const { parent, posted } = makeParent();
+    const { bridge } = bridgeFor(parent, { hostOrigin: 'http://localhost:5173' });
+    expect(bridge.hostOrigin).toBe('http://localhost:5173');
+    bridge.emit('svc:event:navigate', { path: '/embed/dashboard/sales' });
+    expect(posted.mock.calls[0]?.[1]).toBe('http://localhost:5173');
+  });
+});
+
+describe('createTenantBridge: what it reports and answers', () => {
+  it('explains each ignored message in its debug report', () => {
+    const { parent } = makeParent();
+    const other = makeParent();
+    const { reports } = bridgeFor(parent);
+    deliver(createActionMessage('svc:action:refresh'), HOST, other.parent);
+    deliver(createActionMessage('svc:action:refresh'), 'https://evil.example.com', parent);
+    deliver(createActionMessage('svc:action:refresh'), '', parent);
+    deliver({ type: 'webpack-ok' }, HOST, parent);
+    expect(reports).toStrictEqual([
+      { reason: 'wrong-source-window', detail: 'not posted by the parent window', origin: HOST },
+      {
+        reason: 'wrong-origin',
+        detail: 'from https://evil.example.com; expected https://app.example.com',
+        origin: 'https://evil.example.com',
+      },
+      { reason: 'wrong-origin', detail: 'from (no origin); expected https://app.example.com', origin: '' },
+      { reason: 'not-an-action', detail: 'not an svc-embed action envelope', origin: HOST },
+    ]);
+  });
+
+  it('reports a broken envelope without a type key when it names no type', () => {
+    const { parent } = makeParent();
+    const { reports } = bridgeFor(parent);
+    deliver({ source: 'svc-embed', direction: 'action', payload: {}, timestamp: 1 }, HOST, parent);
+    expect(reports).toHaveLength(1);
+    expect(reports[0]).toStrictEqual({ reason: 'bad-envelope', detail: expect.any(String), origin: HOST });
+    expect(reports[0]?.detail).not.toBe('');
+  });
+
+  it('only answers envelopes that say they are svc-embed actions', () => {
+    const { parent, posted } = makeParent();
+    const { reports } = bridgeFor(parent);
+    deliver({ source: 'other-widget', direction: 'action', type: 'svc:action:refresh' }, HOST, parent);
+    deliver({ source: 'svc-embed', direction: 'reply', type: 'svc:action:refresh' }, HOST, parent);
+    const callable = Object.assign(() => {}, { source: 'svc-embed', direction: 'action', type: 'svc:action:refresh' });
+    deliver(callable, HOST, parent);
+    const unreadable = {
+      direction: 'action',
+      get source(): string {
+        throw new Error('cannot read');
+      },
+    };
+    deliver(unreadable, HOST, parent);
+    expect(posted).not.toHaveBeenCalled();
+    expect(reports.map((report) => report.reason)).toEqual(['not-an-action', 'not-an-action', 'not-an-action', 'not-an-action']);
+  });
+
+  it('names the generic action context when the envelope type is not an action type', () => {
+    const { parent, posted } = makeParent();
+    bridgeFor(parent);
+    deliver({ source: 'svc-embed', direction: 'action', type: 'refresh', payload: {}, timestamp: 1 }, HOST, parent);
+    const unreadableType = {
+      source: 'svc-embed',
+      direction: 'action',
+      get type(): string {
+        throw new Error('cannot read');
+      },
+    };
+    deliver(unreadableType, HOST, parent);
+    const contexts = posted.mock.calls.map(([message]) => (message as { payload: { context: string } }).payload.context);
+    expect(contexts).toEqual(['svc:action', 'svc:action']);
+  });
+
+  it('cuts a very long action type to 80 characters in the error context', () => {
+    const { parent, posted } = makeParent();
+    bridgeFor(parent);
+    const type = `svc:action:${'x'.repeat(120)}`;
+    deliver({ source: 'svc-embed', direction: 'action', type, payload: {}, timestamp: 1 }, HOST, parent);
+    expect(posted).toHaveBeenCalledTimes(1);
+    const payload = (posted.mock.calls[0]?.[0] as { payload: { context: string } }).payload;
+    expect(payload.context).toBe(type.slice(0, 80));
+  });
+
+  it('answers a throwing handler with the error, and reports it', () => {
+    const { parent, posted } = makeParent();
+    const { bridge, reports } = bridgeFor(parent);
+    bridge.on('svc:action:set-locale', () => {
+      throw new RangeError('no such locale table');
+    });
+    deliver(createActionMessage('svc:action:set-locale', { locale: 'de' }), HOST, parent);
+    expect(reports).toStrictEqual([
+      { reason: 'handler-error', detail: 'no such locale table', type: 'svc:action:set-locale' },
+    ]);
+    expect((posted.mock.calls[0]?.[0] as { payload: unknown }).payload).toStrictEqual({
+      message: 'svc:action:set-locale failed: no such locale table',
+      name: 'RangeError',
+      context: 'svc:action:set-locale',
+      fatal: false,
+    });
+  });
+
+  it('names a thrown non-error value "Error" and quotes it', () => {
+    const { parent, posted } = makeParent();
+    const { bridge, reports } = bridgeFor(parent);
+    bridge.on('svc:action:refresh', () => {
+      throw 'not ready';
+    });
+    deliver(createActionMessage('svc:action:refresh'), HOST, parent);
+    expect(reports).toStrictEqual([{ reason: 'handler-error', detail: 'not ready', type: 'svc:action:refresh' }]);
+    expect((posted.mock.calls[0]?.[0] as { payload: unknown }).payload).toMatchObject({
+      message: 'svc:action:refresh failed: not ready',
+      name: 'Error',
+    });
+  });
+
+  it('hands an action to onAction alone when no typed handler is registered', () => {
+    const { parent, posted } = makeParent();
+    const onAction = vi.fn();
+    const { reports } = bridgeFor(parent, { onAction });
+    deliver(createActionMessage('svc:action:refresh'), HOST, parent);
+    expect(onAction).toHaveBeenCalledTimes(1);
+    expect(onAction.mock.calls[0]?.[0]).toMatchObject({ type: 'svc:action:refresh' });
+    expect(posted).not.toHaveBeenCalled();
+    expect(reports).toEqual([]);
+  });
+
+  it('runs typed handlers without onAction and answers nothing when they succeed', () => {
+    const { parent, posted } = makeParent();
+    const { bridge, reports } = bridgeFor(parent);
+    const handler = vi.fn();
+    bridge.on('svc:action:refresh', handler);
+    deliver(createActionMessage('svc:action:refresh'), HOST, parent);
+    expect(handler).toHaveBeenCalledTimes(1);
+    expect(posted).not.toHaveBeenCalled();
+    expect(reports).toEqual([]);
+  });
+
+  it('says which event was not posted after destroy()', () => {
+    const { parent } = makeParent();
+    const { bridge, reports } = bridgeFor(parent);
+    bridge.destroy();
+    bridge.emit('svc:event:navigate', { path: '/x' });
+    expect(reports).toStrictEqual([
+      { reason: 'destroyed', detail: 'svc:event:navigate was not posted: the bridge is destroyed', type: 'svc:event:navigate' },
+    ]);
+  });
+
+  it('no longer reads messages at all after destroy()', () => {
+    const { parent, posted } = makeParent();
+    const { bridge, reports } = bridgeFor(parent);
+    bridge.destroy();
+    deliver({ type: 'webpack-ok' }, HOST, parent);
+    deliver({ source: 'svc-embed', direction: 'action', type: 'svc:action:explode', payload: {}, timestamp: 1 }, HOST, parent);
+    expect(reports).toEqual([]);
+    expect(posted).not.toHaveBeenCalled();
+  });
+});
+
+describe('createTenantBridge: a failing debug hook', () => {
+  it('passes the hook error to reportError and keeps working', () => {
+    const { parent, posted } = makeParent();
+    const reportError = vi.fn();
+    vi.stubGlobal('reportError', reportError);
+    const failure = new Error('debug hook broke');
+    const { bridge } = bridgeFor(parent, {
+      onDebug: () => {
+        throw failure;
+      },
+    });
+    const handler = vi.fn();
+    bridge.on('svc:action:refresh', handler);
+    deliver({ type: 'webpack-ok' }, HOST, parent);
+    deliver(createActionMessage('svc:action:refresh'), HOST, parent);
+    expect(reportError).toHaveBeenCalledTimes(1);
+    expect(reportError).toHaveBeenCalledWith(failure);
+    expect(handler).toHaveBeenCalledTimes(1);
+    expect(posted).not.toHaveBeenCalled();
+  });
+
+  it('swallows the hook error where reportError does not exist', () => {
+    const { parent } = makeParent();
+    vi.stubGlobal('reportError', undefined);
+    const { bridge } = bridgeFor(parent, {
+      onDebug: () => {
+        throw new Error('debug hook broke');
+      },
+    });
+    bridge.destroy();
+    expect(bridge.emit('svc:event:navigate', { path: '/x' })).toBeNull();
+  });
+
+  it('reports nothing without a debug hook', () => {
+    const { parent, posted } = makeParent();
+    const reportError = vi.fn();
+    vi.stubGlobal('reportError', reportError);
+    const bridge = createTenantBridge({ surface: 'dashboard', hostOrigin: HOST, parent });
+    bridges.push(bridge);
+    deliver({ type: 'webpack-ok' }, HOST, parent);
+    bridge.destroy();
+    expect(bridge.emit('svc:event:navigate', { path: '/x' })).toBeNull();
+    expect(reportError).not.toHaveBeenCalled();
+    expect(posted).not.toHaveBeenCalled();
   });
 });

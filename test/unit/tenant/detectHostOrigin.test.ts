@@ -33,4 +33,15 @@ describe('detectHostOrigin', () => {
     expect(window.parent).toBe(window);
     expect(detectHostOrigin()).toBeNull();
   });
+
+  it('gives null for a top-level page reached through a link, whatever its referrer says', () => {
+    const win = { location: { ancestorOrigins: undefined }, document: { referrer: 'https://search.example.com/results' } };
+    const top = Object.assign(win, { parent: win }) as unknown as Window;
+    expect(detectHostOrigin(top)).toBeNull();
+  });
+
+  it('gives null when the referrer has an opaque origin', () => {
+    expect(detectHostOrigin(framedWindow(undefined, 'file:///home/me/report.html'))).toBeNull();
+    expect(detectHostOrigin(framedWindow(undefined, 'data:text/html,<p>host</p>'))).toBeNull();
+  });
 });
