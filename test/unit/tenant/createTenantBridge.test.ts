@@ -352,7 +352,7 @@ describe('createTenantBridge: what it reports and answers', () => {
     const type = `svc:action:${'x'.repeat(120)}`;
     deliver({ source: 'svc-embed', direction: 'action', type, payload: {}, timestamp: 1 }, HOST, parent);
     expect(posted).toHaveBeenCalledTimes(1);
-    const payload = (posted.mock.calls[0]?.[0] as { payload: { context: string } }).payload;
+    const payload = (posted.mock.calls[0] as [{ payload: { context: string } }])[0].payload;
     expect(payload.context).toBe(type.slice(0, 80));
   });
 
@@ -366,7 +366,7 @@ describe('createTenantBridge: what it reports and answers', () => {
     expect(reports).toStrictEqual([
       { reason: 'handler-error', detail: 'no such locale table', type: 'svc:action:set-locale' },
     ]);
-    expect((posted.mock.calls[0]?.[0] as { payload: unknown }).payload).toStrictEqual({
+    expect((posted.mock.calls[0] as [{ payload: unknown }])[0].payload).toStrictEqual({
       message: 'svc:action:set-locale failed: no such locale table',
       name: 'RangeError',
       context: 'svc:action:set-locale',
@@ -382,7 +382,7 @@ describe('createTenantBridge: what it reports and answers', () => {
     });
     deliver(createActionMessage('svc:action:refresh'), HOST, parent);
     expect(reports).toStrictEqual([{ reason: 'handler-error', detail: 'not ready', type: 'svc:action:refresh' }]);
-    expect((posted.mock.calls[0]?.[0] as { payload: unknown }).payload).toMatchObject({
+    expect((posted.mock.calls[0] as [{ payload: unknown }])[0].payload).toMatchObject({
       message: 'svc:action:refresh failed: not ready',
       name: 'Error',
     });
