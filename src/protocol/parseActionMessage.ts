@@ -1,5 +1,6 @@
 import { actionPayloadChecks } from './actionPayloads.js';
 import { isRecord } from './fieldChecks.js';
+import { isDevelopment } from './isDevelopment.js';
 import type { ParseResult, SvcActionMessage } from './messages.js';
 import { parseMessage, refuseMessage } from './parseMessage.js';
 
@@ -17,7 +18,8 @@ export function parseActionMessage(data: unknown): ParseResult<SvcActionMessage>
       if (data.type === 'svc:action:refresh' && data.payload === undefined) message = { ...data, payload: {} };
     }
   } catch {
-    return refuseMessage('bad-envelope', 'the message could not be read');
+    // The same words as `parseEventMessage` gives, long and short: one refusal, whichever side reads it.
+    return refuseMessage('bad-envelope', isDevelopment ? 'the message could not be read' : 'unreadable message');
   }
   return parseMessage(message, 'action', actionPayloadChecks);
 }
