@@ -69,12 +69,15 @@ export function createRedactor(secrets: readonly (string | undefined)[]): (text:
 
 /**
  * Applies `redact` to every string inside a parsed JSON value (keys included), returning a copy. Used on
- * bodies after parsing, where escapes are already decoded, as a second line behind the text pass.
+ * bodies after parsing, where escapes are already decoded, as a second line behind the text pass. An object
+ * or array nested more than 64 levels deep is replaced by `[redacted]` as a whole.
  */
 export function redactValue(value: unknown, redact: (text: string) => string, depth = 0): unknown {
   if (typeof value === 'string') return redact(value);
-  // Parsed JSON is a tree; the depth limit only guards against a pathological nesting.
-  if (typeof value !== 'object' || value === null || depth > 64) return value;
+  if (typeof value !== 'object' || value === null) return value;
+  // Parsed JSON is a tree; the depth limit guards against a pathological nesting. What lies deeper is not
+  // searched, so it is not kept either: an escaped secret could hide there.
+  if (depth > 64) return REDACTED;
   if (Array.isArray(value)) return value.map((item) => redactValue(item, redact, depth + 1));
   const copy: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {

@@ -95,6 +95,22 @@ describe('redaction of the forms a server echoes a secret in', () => {
     expect(objects.body).toHaveProperty('a');
   });
 
+  it('replaces what is nested deeper than it searches, so an escaped token there cannot pass', () => {
+    const jwt = 'eyJhbGciOiJIUzI1NiJ9\\u002eeyJzdWIiOiJ4In0\\u002esig';
+    for (const [open, close] of [
+      ['{"a":', '}'],
+      ['[', ']'],
+    ] as const) {
+      const nested = JSON.parse(`${open.repeat(70)}{"token":"${jwt}"}${close.repeat(70)}`) as unknown;
+      const copy = redactValue(nested, createRedactor([]));
+      expect(JSON.stringify(copy)).not.toContain('eyJ');
+      // Levels 0 to 64 are copied; the object or array at level 65 is replaced whole.
+      let level: unknown = copy;
+      for (let depth = 0; depth < 65; depth++) level = (level as Record<string, unknown>)[open === '[' ? 0 : 'a'];
+      expect(level).toBe('[redacted]');
+    }
+  });
+
   it('returns an error body the app can edit like any parsed JSON', async () => {
     const error = await managementError({ error: { message: 'bad' }, requestId: 'r-1' });
     const body = error.body as Record<string, unknown>;
