@@ -41,6 +41,7 @@ export default defineConfig({
             'test/node/emulator/sessions.test.ts',
             'test/node/emulator/credentials.test.ts',
             'test/node/emulator/jwt.test.ts',
+            'test/node/emulator/publish.test.ts',
           ],
         },
       },
