@@ -75,6 +75,14 @@ describe('the embed token a session is exchanged for', () => {
     });
   });
 
+  it('is refused by a page of another deployment, and still opens a page of its own', async () => {
+    const { embedToken } = await page(`session=${await mint()}`);
+    const elsewhere = bootOf((await call('GET', `/embed/d/43/app?embedToken=${embedToken}`)).text);
+    expect(elsewhere.error).toEqual({ name: 'SessionError', message: 'This session is for deployment 42.' });
+    expect(elsewhere.embedToken).toBeUndefined();
+    expect(await page(`embedToken=${embedToken}`)).toMatchObject({ mode: 'signed', embedToken });
+  });
+
   it('is refused as not valid when it was never issued', async () => {
     const refused = await tokenStatus('emt_never_issued');
     expect(refused.status).toBe(401);
