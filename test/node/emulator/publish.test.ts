@@ -81,12 +81,18 @@ describe('the first publish of a workbook', () => {
       expect(first.json).toMatchObject({ title: 'Fulfilment at a glance', config: { title: 'Fulfilment at a glance' } });
     }));
 
-  it('takes a config from the body as it is, and gives an untitled chart an untitled snapshot', () =>
+  it('takes a config from the body as it is, and gives each untitled chart an untitled snapshot', () =>
     withEmulator(async (publish) => {
-      const widgets = [{ id: 'only', type: 'CHART', position: { x: 0, y: 0, w: 12, h: 4 }, config: { dimension: 'region', measure: 'revenue' } }];
+      const widgets = [
+        { id: 'untitled', type: 'CHART', position: { x: 0, y: 0, w: 12, h: 4 }, config: { dimension: 'region', measure: 'revenue' } },
+        { id: 'bare', type: 'CHART', position: { x: 0, y: 4, w: 12, h: 4 } },
+      ];
       const first = await publish(43, 140, { workbookId: 140, config: { widgets } });
       expect(first.json.config).toEqual({ widgets });
-      expect(first.json.reportSnapshots).toEqual([expect.objectContaining({ name: 'only', title: null })]);
+      expect(first.json.reportSnapshots).toEqual([
+        expect.objectContaining({ name: 'untitled', title: null }),
+        expect.objectContaining({ name: 'bare', title: null }),
+      ]);
       expect(first.json.title).toBe('Scratchpad');
     }));
 });
