@@ -187,7 +187,7 @@ describe('a state file', () => {
   it('starts with the seeded dashboard when the file does not exist yet, and refuses one it cannot read', async () => {
     await withEmulator(async (publish, emu) => {
       expect((await callEmulator(emu.url, 'GET', '/embed/dashboard/sales-overview')).status).toBe(200);
-      expect((await publish(42, 130)).json).toMatchObject({ id: 1, publicId: 'sales-overview', versionNumber: 2 });
+      expect((await publish(42, 130)).json).toMatchObject({ id: 1, publicId: 'sales-overview', title: 'Sales overview', versionNumber: 2 });
     }, join(dir, 'new.json'));
     // A directory where the file should be: there, but unreadable.
     await expect(startEmulator({ port: 0, quiet: true, stateFile: dir })).rejects.toThrow(`The emulator state file ${dir} cannot be read: EISDIR`);
