@@ -9,7 +9,9 @@ import { defineConfig } from 'vitest/config';
  * the CLI binary, the Storybook build) for the same reason; they would only slow every mutant down. Of the
  * emulator's own tests, the ones kept are those that read `src/` and assert no durations: `robustness.test.ts`
  * times its requests, which a mutant's instrumented code slows down (a false "killed"), `exportFormats.test.ts`
- * covers page builders that are not mutated, and `cli.test.ts` spawns the built binary.
+ * covers page builders that are not mutated, and `cli.test.ts` spawns the built binary. A mutant that only makes a
+ * `beforeAll` fail is reported as survived (the runner sees skipped tests, not failed ones), so the publish and
+ * credential tests start their emulator inside each test: a start-up a mutant breaks fails a test there.
  */
 export default defineConfig({
   root: fileURLToPath(new URL('../..', import.meta.url)),
