@@ -137,3 +137,48 @@ describe('control routes', () => {
     expect(answer.json).toEqual({ expired: expect.any(Number) });
   });
 });
+
+describe('what a refusal tells the caller', () => {
+  const chat = { messages: [{ role: 'user', content: 'hi' }] };
+
+  it('names the header form of the family when the credential is missing or empty', async () => {
+    for (const auth of [undefined, '']) {
+      const message = async (method: string, path: string, body?: unknown) => (await call(method, path, { auth, body })).json.error.message;
+      expect(await message('GET', '/api/v1/deployments')).toBe('missing credentials: send Authorization: Bearer <API_TOKEN>');
+      expect(await message('GET', '/api/scim/v2/Users')).toBe('missing credentials: send Authorization: Bearer <SCIM_TOKEN> (or Api-Key <SCIM_TOKEN>)');
+      expect(await message('POST', '/ai/chat/stream-chat-state', chat)).toBe('missing credentials: send Authorization: Api-Key <API_KEY>');
+      expect(await message('GET', '/data/v1/meta')).toBe('missing credentials: send Authorization: <JWT> (no prefix)');
+    }
+  });
+
+  it('refuses a header with anything after the credential as malformed', async () => {
+    const c = emu.credentials;
+    for (const [method, path, auth, body] of [
+      ['GET', '/api/v1/deployments', `Bearer ${c.apiToken} extra`],
+      ['GET', '/api/scim/v2/Users', `Api-Key ${c.scimToken} ${c.scimToken}`],
+      ['POST', '/ai/chat/stream-chat-state', `Api-Key ${c.aiApiKey} x`, chat],
+    ] as const) {
+      const r = await call(method, path, { auth, body });
+      expect(r.status, path).toBe(401);
+      expect(r.json.error.message, path).toMatch(/^malformed credentials: send Authorization: /);
+    }
+    const data = await call('GET', '/data/v1/meta', { auth: `${c.dataToken} extra` });
+    expect(data.status).toBe(401);
+    expect(data.json.error.message).toBe('malformed credentials: send the JWT with no prefix (Authorization: <JWT> (no prefix))');
+  });
+
+  it('says why a well-formed key is refused: unknown or expired', async () => {
+    expect((await call('GET', '/api/v1/deployments', { auth: 'Bearer svc_dev_not_a_key' })).json.error.message).toBe('invalid credentials');
+    expect((await call('GET', '/api/v1/deployments', { auth: `Bearer ${emu.credentials.expiredApiToken}` })).json.error.message).toBe('the credential has expired');
+  });
+
+  it('names the deployments a scoped key reaches, and what it may not touch', async () => {
+    const auth = `Bearer ${emu.credentials.scopedApiToken}`;
+    const other = await call('POST', '/api/v1/deployments/43/workbooks/140/publish', { auth });
+    expect(other.json.error).toEqual({ status: 403, message: 'this credential is scoped to deployment 42 and may not act on deployment 43' });
+    const unreadable = await call('POST', '/api/v1/deployments/0x2a/workbooks/130/publish', { auth });
+    expect(unreadable.json.error).toEqual({ status: 403, message: 'this credential is scoped to deployment 42 and may not act on this target' });
+    const account = await call('GET', '/api/scim/v2/Users', { auth });
+    expect(account.json.error).toEqual({ status: 403, message: 'a credential scoped to deployments cannot reach account-level resources' });
+  });
+});

@@ -356,6 +356,17 @@ describe('createTenantBridge: what it reports and answers', () => {
     expect(payload.context).toBe(type.slice(0, 80));
   });
 
+  it('cuts a very long action type to 80 characters also when the rest of the envelope is broken', () => {
+    const { parent, posted } = makeParent();
+    bridgeFor(parent);
+    // No timestamp: the envelope is refused before its type is read, so the context comes from the raw field.
+    const type = `svc:action:${'y'.repeat(120)}`;
+    deliver({ source: 'svc-embed', direction: 'action', type, payload: {} }, HOST, parent);
+    expect(posted).toHaveBeenCalledTimes(1);
+    const payload = (posted.mock.calls[0] as [{ payload: { context: string; name: string } }])[0].payload;
+    expect(payload).toMatchObject({ context: type.slice(0, 80), name: 'InvalidActionError' });
+  });
+
   it('answers a throwing handler with the error, and reports it', () => {
     const { parent, posted } = makeParent();
     const { bridge, reports } = bridgeFor(parent);
