@@ -31,6 +31,11 @@ export function verifyJwt(token: string, secret: string, nowMs = Date.now()): Jw
   } catch {
     return { ok: false, reason: 'the token is malformed' };
   }
+  // A payload that is not an object, or an `exp` that is not a number of seconds (RFC 7519's NumericDate),
+  // makes the token unusable: never a token without an end.
+  if (typeof claims !== 'object' || claims === null || Array.isArray(claims) || (claims.exp !== undefined && typeof claims.exp !== 'number')) {
+    return { ok: false, reason: 'the token is malformed' };
+  }
   if (typeof claims.exp === 'number' && claims.exp * 1000 <= nowMs) return { ok: false, reason: 'the token has expired' };
   return { ok: true, claims };
 }

@@ -20,8 +20,16 @@ describe('verifyJwt', () => {
     expect(verifyJwt(signJwt({ sub: 'x' }, SECRET), SECRET, NOW).ok).toBe(true);
   });
 
-  it('reads exp only when it is a number of seconds', () => {
-    expect(verifyJwt(signJwt({ exp: null }, SECRET), SECRET, NOW).ok).toBe(true);
+  it('refuses a token whose exp is not a number of seconds, rather than letting it live forever', () => {
+    for (const exp of [null, '9999999999', true, {}]) {
+      expect(verifyJwt(signJwt({ exp }, SECRET), SECRET, NOW)).toEqual({ ok: false, reason: 'the token is malformed' });
+    }
+  });
+
+  it('refuses a signed payload that is not a claims object', () => {
+    for (const body of ['null', '5', '"claims"', '[]']) {
+      expect(verifyJwt(signed('{"alg":"HS256"}', body), SECRET, NOW)).toEqual({ ok: false, reason: 'the token is malformed' });
+    }
   });
 
   it('refuses a token from the second its exp is reached', () => {
