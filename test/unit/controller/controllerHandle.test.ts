@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createEmbedController, type EmbedController, type EmbedControllerOptions } from '../../../src/controller/index.js';
+import { keepAlive } from '../../../src/keepAlive/index.js';
+import { embedRegistry } from '../../../src/protocol/index.js';
 import { deliver, eventEnvelope, readyPayload } from '../support/frames.js';
 
 // What a UI binding relies on when it drives a controller: snapshots change only when something changed,
@@ -101,5 +103,16 @@ describe('a controller driven by a UI binding', () => {
     deliver(eventEnvelope('svc:event:ready', readyPayload()), TENANT, other);
     expect(onDebug).toHaveBeenCalledWith(expect.objectContaining({ reason: 'wrong-source-window' }));
     expect(controller.getSnapshot().phase).toBe('session');
+  });
+
+  it('shows a parked embed without it leaving and rejoining the embeds of the page', () => {
+    const controller = make({ keepAlive });
+    controller.park();
+    const changes = vi.fn();
+    const stop = embedRegistry.subscribe(changes);
+    controller.attach(host());
+    stop();
+    expect(changes).not.toHaveBeenCalled();
+    expect(embedRegistry.get(controller.bridge.embedId)).toBe(controller.bridge);
   });
 });

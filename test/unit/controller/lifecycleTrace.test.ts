@@ -90,6 +90,19 @@ describe('the lifecycle an inspector sees', () => {
     ]);
   });
 
+  it('of an embed that sends ready before its load event, retried, whose new document reloads before its ready', () => {
+    const { controller, steps } = make();
+    controller.attach(host());
+    ready(controller);
+    controller.iframe?.dispatchEvent(new Event('load'));
+    send(controller, 'svc:event:error', { message: 'Chart query failed', fatal: true });
+    controller.retry();
+    const retried = controller.iframe as HTMLIFrameElement;
+    retried.dispatchEvent(new Event('load'));
+    retried.dispatchEvent(new Event('load'));
+    expect(steps).toEqual(['loading: private mode', 'revealed', 'error: Chart query failed', 'loading: private mode', 'reloaded']);
+  });
+
   it('of an embed revealed at once', () => {
     const { controller, steps } = make({ reveal: 'immediate' });
     controller.attach(host());

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createEmbedController, type EmbedController, type EmbedControllerOptions } from '../../../src/controller/index.js';
+import { deliver, eventEnvelope } from '../support/frames.js';
 
 // What the controller does with the answer of `getSession`: a usable id loads; anything else, or a failure,
 // is the host's error; an answer that comes after the embed was torn down changes nothing.
@@ -94,6 +95,49 @@ describe('the answer of getSession', () => {
     await flush();
     expect(controller.getSnapshot()).toMatchObject({ phase: 'destroyed', error: null });
     expect(onFailure).not.toHaveBeenCalled();
+  });
+});
+
+describe('requests the controller gave up on', () => {
+  it('an answer to an abandoned renewal that arrives after a retry and a teardown loads nothing', async () => {
+    // A getSession that ignores its abort signal, answered by the test.
+    const answers: ((id: string) => void)[] = [];
+    const getSession = vi.fn(() => new Promise<string>((resolve) => answers.push(resolve)));
+    const controller = make({ getSession });
+    controller.attach(host());
+    answers[0]?.(`first-${Math.random()}`);
+    await vi.waitFor(() => expect(controller.getSnapshot().phase).toBe('loading'));
+    const fatal = () =>
+      deliver(eventEnvelope('svc:event:error', { message: 'Something broke', fatal: true }), TENANT, controller.iframe?.contentWindow as Window);
+    fatal();
+    expect(controller.getSnapshot().phase).toBe('renewing');
+    // The old document fails again before the renewal's answer: the renewal is given up, the error shown.
+    fatal();
+    expect(controller.getSnapshot().phase).toBe('error');
+    controller.retry();
+    controller.destroy();
+    answers[1]?.(`abandoned-${Math.random()}`);
+    answers[2]?.(`retried-${Math.random()}`);
+    await flush();
+    expect(getSession).toHaveBeenCalledTimes(3);
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'destroyed', loads: 1 });
+    expect(document.querySelector('iframe')).toBeNull();
+  });
+
+  it('a retry asks getSession for a session even when the session prop was never loaded', async () => {
+    const { getSession, resolve } = deferredSession();
+    const given = `given-${Math.random().toString(36).slice(2)}`;
+    const controller = make({ session: given, getSession });
+    // An address that cannot be built fails the first load before the session is used.
+    expect(() => controller.update({ getSession, locale: 'not a locale!' })).toThrow(TypeError);
+    controller.attach(host());
+    expect(controller.getSnapshot().error).toMatchObject({ context: 'address' });
+    controller.update({ getSession });
+    controller.retry();
+    expect(getSession).toHaveBeenCalledWith(expect.objectContaining({ reason: 'retry' }));
+    const fresh = `fresh-${Math.random().toString(36).slice(2)}`;
+    resolve(fresh);
+    await vi.waitFor(() => expect(controller.iframe?.src).toBe(`${TENANT}/embed/dashboard/sales?session=${fresh}`));
   });
 });
 
