@@ -349,6 +349,21 @@ describe('an iframe that reloads itself', () => {
     expect(types()).toEqual(['svc:action:refresh', 'svc:action:refresh']);
   });
 
+  it('after a reload goes to the controlled path, not to the last path the embed reported', () => {
+    const controller = make({ path: '/embed/dashboard/sales/tab/1' });
+    controller.attach(host);
+    controller.update({ path: '/embed/dashboard/sales/tab/1' });
+    const { win, types, payloads } = windowOf(controller);
+    const iframe = controller.iframe as HTMLIFrameElement;
+    iframe.dispatchEvent(new Event('load'));
+    ready(win);
+    send(win, 'svc:event:navigate', { path: '/embed/dashboard/sales/tab/3' });
+    iframe.dispatchEvent(new Event('load'));
+    ready(win);
+    expect(types()).toEqual(['svc:action:navigate', 'svc:action:navigate']);
+    expect(payloads()).toEqual([{ path: '/embed/dashboard/sales/tab/1' }, { path: '/embed/dashboard/sales/tab/1' }]);
+  });
+
   it('holds actions again when such an embed reloads and its new document has not sent ready yet', () => {
     const controller = make();
     controller.attach(host);
