@@ -85,6 +85,18 @@ describe('the answer of getSession', () => {
     expect(document.querySelector('iframe')).toBeNull();
   });
 
+  it('an unusable answer that arrives after the embed was torn down is reported nowhere', async () => {
+    const { getSession, resolve } = deferredSession();
+    const onFailure = vi.fn();
+    const controller = make({ getSession, onFailure });
+    controller.attach(host())();
+    await flush();
+    resolve('');
+    await flush();
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'destroyed', error: null });
+    expect(onFailure).not.toHaveBeenCalled();
+  });
+
   it('a failure that arrives after the embed was torn down is reported nowhere', async () => {
     const { getSession, reject } = deferredSession();
     const onFailure = vi.fn();
