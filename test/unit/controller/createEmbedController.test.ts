@@ -159,8 +159,14 @@ describe('sessions', () => {
     second.attach(host);
     expect(second.iframe).toBeNull();
     expect(second.getSnapshot().phase).toBe('error');
-    expect(second.getSnapshot().error).toMatchObject({ name: 'SessionError', fatal: true });
-    expect(second.getSnapshot().error?.message).toMatch(/single-use.*getSession/s);
+    expect(second.getSnapshot().error).toEqual({
+      name: 'SessionError',
+      context: 'session',
+      fatal: true,
+      message:
+        'This embed session was already loaded on this page, and sessions are single-use. Pass getSession ' +
+        '(on the component or on <SvcProvider>) so each load gets a new session.',
+    });
     // The failure reaches the app (onError) and the store (useSvcEmbed), and never echoes the session id.
     expect(onFailure).toHaveBeenCalledWith(second.getSnapshot().error);
     expect(second.bridge.store.getState()).toMatchObject({ status: 'error' });
@@ -341,6 +347,36 @@ describe('an iframe that reloads itself', () => {
     iframe.dispatchEvent(new Event('load'));
     controller.bridge.send('svc:action:refresh');
     expect(types()).toEqual(['svc:action:refresh', 'svc:action:refresh']);
+  });
+
+  it('after a reload goes to the controlled path, not to the last path the embed reported', () => {
+    const controller = make({ path: '/embed/dashboard/sales/tab/1' });
+    controller.attach(host);
+    controller.update({ path: '/embed/dashboard/sales/tab/1' });
+    const { win, types, payloads } = windowOf(controller);
+    const iframe = controller.iframe as HTMLIFrameElement;
+    iframe.dispatchEvent(new Event('load'));
+    ready(win);
+    send(win, 'svc:event:navigate', { path: '/embed/dashboard/sales/tab/3' });
+    iframe.dispatchEvent(new Event('load'));
+    ready(win);
+    expect(types()).toEqual(['svc:action:navigate', 'svc:action:navigate']);
+    expect(payloads()).toEqual([{ path: '/embed/dashboard/sales/tab/1' }, { path: '/embed/dashboard/sales/tab/1' }]);
+  });
+
+  it('holds actions again when such an embed reloads and its new document has not sent ready yet', () => {
+    const controller = make();
+    controller.attach(host);
+    const { win, types } = windowOf(controller);
+    const iframe = controller.iframe as HTMLIFrameElement;
+    ready(win);
+    iframe.dispatchEvent(new Event('load'));
+    // A reload whose document has not said ready: a load event with no ready since the last one.
+    iframe.dispatchEvent(new Event('load'));
+    controller.bridge.send('svc:action:refresh');
+    expect(types()).toEqual([]);
+    ready(win);
+    expect(types()).toEqual(['svc:action:refresh']);
   });
 });
 

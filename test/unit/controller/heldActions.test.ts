@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { heldActionCount, holdAction } from '../../../src/controller/heldActions.js';
-import { createEmbedBridge, type EmbedBridge } from '../../../src/protocol/index.js';
+import { heldActionCount, holdAction, MAX_PENDING_ACTIONS } from '../../../src/controller/heldActions.js';
+import { createEmbedBridge, type EmbedBridge, embedRegistry } from '../../../src/protocol/index.js';
 import { addFrame } from '../support/frames.js';
 
 const TENANT = 'https://acme.example.com';
@@ -8,6 +8,7 @@ const cleanups: (() => void)[] = [];
 
 afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
+  vi.restoreAllMocks();
   document.body.innerHTML = '';
 });
 
@@ -60,7 +61,64 @@ describe('actions held before an embed mounts', () => {
     expect(ours.sent()).toEqual([]);
     expect(partner.sent()).toEqual([]);
     expect(partner.reports()).toEqual([expect.objectContaining({ reason: 'unaddressed-action' })]);
-    expect(partner.reports()[0]?.detail).toMatch(/without an embedId were dropped/);
+    expect(partner.reports()[0]?.detail).toBe(
+      '1 action(s) sent through useSvcActions() without an embedId were dropped: several embeds connected ' +
+        '(partner, ours). Pass the embedId of the embed you mean.',
+    );
+    expect(ours.reports()).toEqual(partner.reports());
     expect(heldActionCount()).toBe(0);
+  });
+
+  it('without an embedId, outlast an embed that connects and leaves at once, and go to the next one', async () => {
+    holdAction('', 'svc:action:refresh', []);
+    const passing = embed('passing');
+    passing.connect();
+    passing.bridge.destroy();
+    await tick();
+    expect(passing.sent()).toEqual([]);
+    expect(heldActionCount()).toBe(1);
+    const next = embed('next');
+    next.connect();
+    await tick();
+    expect(next.sent()).toEqual(['svc:action:refresh']);
+    expect(heldActionCount()).toBe(0);
+  });
+
+  it('are counted while they wait, and only the newest MAX_PENDING_ACTIONS wait for one embed', () => {
+    holdAction('late', 'svc:action:navigate', [{ path: '/first' }]);
+    holdAction('other', 'svc:action:refresh', []);
+    expect(heldActionCount()).toBe(2);
+    for (let i = 0; i < MAX_PENDING_ACTIONS; i += 1) holdAction('late', 'svc:action:refresh', []);
+    expect(heldActionCount()).toBe(MAX_PENDING_ACTIONS + 1);
+    const late = embed('late');
+    late.connect();
+    expect(late.sent()).toEqual(Array(MAX_PENDING_ACTIONS).fill('svc:action:refresh'));
+    embed('other').connect();
+    expect(heldActionCount()).toBe(0);
+  });
+});
+
+describe('watching for embeds', () => {
+  it('happens only while something is held: every embed that connects later costs nothing', async () => {
+    let watching = 0;
+    const subscribe = embedRegistry.subscribe;
+    vi.spyOn(embedRegistry, 'subscribe').mockImplementation((listener) => {
+      watching += 1;
+      const unsubscribe = subscribe(listener);
+      return () => {
+        watching -= 1;
+        unsubscribe();
+      };
+    });
+    holdAction('first', 'svc:action:refresh', []);
+    expect(watching).toBe(1);
+    embed('first').connect();
+    expect(watching).toBe(0);
+    // Held again: watched again, and released again once delivered (here to the only embed, a microtask later).
+    holdAction('', 'svc:action:refresh', []);
+    expect(watching).toBe(1);
+    embed('second').connect();
+    await tick();
+    expect(watching).toBe(0);
   });
 });

@@ -1,0 +1,118 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createEmbedController, type EmbedController, type EmbedControllerOptions } from '../../../src/controller/index.js';
+import { keepAlive } from '../../../src/keepAlive/index.js';
+import { embedRegistry } from '../../../src/protocol/index.js';
+import { deliver, eventEnvelope, readyPayload } from '../support/frames.js';
+
+// What a UI binding relies on when it drives a controller: snapshots change only when something changed,
+// listeners can leave, a stale detach is harmless, and a destroyed controller says so.
+
+const TENANT = 'https://acme.example.com';
+const controllers: EmbedController[] = [];
+
+afterEach(() => {
+  for (const controller of controllers.splice(0)) controller.destroy();
+  document.body.innerHTML = '';
+});
+
+let count = 0;
+function make(options: Partial<EmbedControllerOptions> = {}): EmbedController {
+  const controller = createEmbedController({ surface: 'dashboard', tenantOrigin: TENANT, embedId: `h${++count}`, publicId: 'sales', ...options });
+  controllers.push(controller);
+  return controller;
+}
+
+const host = () => document.body.appendChild(document.createElement('div'));
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+const ready = (controller: EmbedController) =>
+  deliver(eventEnvelope('svc:event:ready', readyPayload()), TENANT, controller.iframe?.contentWindow as Window);
+
+describe('a controller driven by a UI binding', () => {
+  it('refuses to be attached once destroyed, naming the embed', () => {
+    const controller = make({ embedId: 'sales-overview' });
+    controller.attach(host());
+    controller.destroy();
+    expect(() => controller.attach(host())).toThrow(new Error('embed "sales-overview" was destroyed; create a new controller'));
+    expect(document.querySelector('iframe')).toBeNull();
+  });
+
+  it('publishes no new snapshot when destroyed a second time', () => {
+    const controller = make();
+    controller.attach(host());
+    controller.destroy();
+    const destroyed = controller.getSnapshot();
+    const listener = vi.fn();
+    controller.subscribe(listener);
+    controller.destroy();
+    expect(controller.getSnapshot()).toBe(destroyed);
+    expect(listener).not.toHaveBeenCalled();
+  });
+
+  it('publishes no new snapshot for a ready that changes nothing', async () => {
+    const controller = make({ revealSettleMs: 0 });
+    controller.attach(host());
+    ready(controller);
+    await vi.waitFor(() => expect(controller.getSnapshot().visible).toBe(true));
+    const shown = controller.getSnapshot();
+    const listener = vi.fn();
+    controller.subscribe(listener);
+    ready(controller);
+    await flush();
+    expect(controller.getSnapshot()).toBe(shown);
+    expect(listener).not.toHaveBeenCalled();
+  });
+
+  it('stops calling a listener that unsubscribed', () => {
+    const controller = make();
+    const listener = vi.fn();
+    const unsubscribe = controller.subscribe(listener);
+    unsubscribe();
+    controller.attach(host());
+    expect(controller.getSnapshot().phase).toBe('loading');
+    expect(listener).not.toHaveBeenCalled();
+  });
+
+  it('ignores a stale detach called again after the embed was attached anew', async () => {
+    const controller = make();
+    const detach = controller.attach(host());
+    detach();
+    controller.attach(host());
+    detach();
+    await flush();
+    expect(controller.getSnapshot().phase).toBe('loading');
+    expect(controller.iframe?.isConnected).toBe(true);
+    expect(controller.bridge.isConnected).toBe(true);
+  });
+
+  it('gives the iframe the latest title', () => {
+    const controller = make({ title: 'Sales' });
+    controller.attach(host());
+    expect(controller.iframe?.title).toBe('Sales');
+    controller.update({ title: 'Sales (EMEA)' });
+    expect(controller.iframe?.title).toBe('Sales (EMEA)');
+    controller.update({});
+    expect(controller.iframe?.title).toBe('Sales (EMEA)');
+  });
+
+  it('while waiting for its session, reports a message from another window like any message it does not own', () => {
+    const onDebug = vi.fn();
+    const controller = make({ getSession: () => new Promise<string>(() => {}), onDebug });
+    controller.attach(host());
+    expect(controller.iframe).toBeNull();
+    const other = document.body.appendChild(document.createElement('iframe')).contentWindow as Window;
+    deliver(eventEnvelope('svc:event:ready', readyPayload()), TENANT, other);
+    expect(onDebug).toHaveBeenCalledWith(expect.objectContaining({ reason: 'wrong-source-window' }));
+    expect(controller.getSnapshot().phase).toBe('session');
+  });
+
+  it('shows a parked embed without it leaving and rejoining the embeds of the page', () => {
+    const controller = make({ keepAlive });
+    controller.park();
+    const changes = vi.fn();
+    const stop = embedRegistry.subscribe(changes);
+    controller.attach(host());
+    stop();
+    expect(changes).not.toHaveBeenCalled();
+    expect(embedRegistry.get(controller.bridge.embedId)).toBe(controller.bridge);
+  });
+});

@@ -1,0 +1,88 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createEmbedController, type EmbedController, type EmbedControllerOptions } from '../../../src/controller/index.js';
+import { deliver, eventEnvelope, readyPayload } from '../support/frames.js';
+
+// A fatal error the embed reports is either a failed session (renewed once, in signed mode) or shown as the
+// embed's own error page; it is never passed off as a failure of the host's making.
+
+const TENANT = 'https://acme.example.com';
+const controllers: EmbedController[] = [];
+
+afterEach(() => {
+  for (const controller of controllers.splice(0)) controller.destroy();
+  document.body.innerHTML = '';
+});
+
+let count = 0;
+function make(options: Partial<EmbedControllerOptions> = {}): EmbedController {
+  const controller = createEmbedController({ surface: 'dashboard', tenantOrigin: TENANT, embedId: `err${++count}`, publicId: 'sales', ...options });
+  controllers.push(controller);
+  controller.attach(document.body.appendChild(document.createElement('div')));
+  return controller;
+}
+
+const freshSession = () => `err-session-${++count}-${Math.random().toString(36).slice(2)}`;
+const getSession = async () => freshSession();
+const send = (controller: EmbedController, type: string, payload: Record<string, unknown>) =>
+  deliver(eventEnvelope(type, payload), TENANT, controller.iframe?.contentWindow as Window);
+const ready = (controller: EmbedController) => send(controller, 'svc:event:ready', readyPayload());
+const fatal = (controller: EmbedController, message: string, name?: string) =>
+  send(controller, 'svc:event:error', { message, fatal: true, ...(name === undefined ? {} : { name }) });
+const loaded = (controller: EmbedController) => vi.waitFor(() => expect(controller.getSnapshot().phase).toBe('loading'));
+
+describe('a fatal error from the embed', () => {
+  it('shows the embed at once, its own error page, and is not reported as a failure of the host', () => {
+    const onFailure = vi.fn();
+    const controller = make({ onFailure });
+    fatal(controller, 'Dashboard not found', 'NotFoundError');
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'error', visible: true, error: { message: 'Dashboard not found' } });
+    expect(controller.iframe?.style.opacity).toBe('');
+    expect(onFailure).not.toHaveBeenCalled();
+  });
+
+  it('of an embed given a session but no getSession is shown as it is: nothing could renew it', () => {
+    const controller = make({ session: freshSession() });
+    ready(controller);
+    fatal(controller, 'Session expired', 'SessionExpiredError');
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'error', renewals: 0, error: { name: 'SessionExpiredError', message: 'Session expired' } });
+  });
+
+  it('of a private embed is shown even when the app passes a getSession later', () => {
+    const controller = make();
+    controller.update({ getSession });
+    ready(controller);
+    fatal(controller, 'Session expired');
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'error', renewals: 0, loads: 1 });
+  });
+
+  it('of a signed embed before its first ready is taken for a failed session, whatever it says', async () => {
+    const controller = make({ getSession });
+    await loaded(controller);
+    fatal(controller, 'Something broke');
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'renewing', renewals: 1 });
+  });
+
+  it('of a signed embed that reloaded itself, before the new document is ready, is taken for a failed session', async () => {
+    const controller = make({ getSession });
+    await loaded(controller);
+    const iframe = controller.iframe as HTMLIFrameElement;
+    iframe.dispatchEvent(new Event('load'));
+    ready(controller);
+    // The embed's document is replaced: its session may be what it failed on.
+    iframe.dispatchEvent(new Event('load'));
+    fatal(controller, 'Something broke');
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'renewing', renewals: 1 });
+  });
+});
+
+describe('retry', () => {
+  it('does nothing unless the embed failed', () => {
+    const controller = make();
+    const iframe = controller.iframe;
+    controller.retry();
+    ready(controller);
+    controller.retry();
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'ready', loads: 1 });
+    expect(controller.iframe).toBe(iframe);
+  });
+});

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { isSessionFailure } from '../../../src/controller/index.js';
+
+const afterReady = { signed: true, readySinceLoad: true };
+
+describe('which embed errors count as a failed session', () => {
+  it('recognises "sign in" written with a space, a hyphen or as one word', () => {
+    for (const message of ['Please sign in again', 'Sign-in required', 'signin required']) {
+      expect(isSessionFailure({ message, fatal: true }, afterReady)).toBe(true);
+    }
+    // A word merely starting and ending like it is about the content.
+    expect(isSessionFailure({ message: 'Signal lost in chart', fatal: true }, afterReady)).toBe(false);
+  });
+
+  it('never counts an error the embed can recover from, however it is worded', () => {
+    expect(isSessionFailure({ message: 'Token expired', fatal: false }, afterReady)).toBe(false);
+    expect(isSessionFailure({ name: 'SessionError', message: 'x', fatal: false }, { signed: true, readySinceLoad: false })).toBe(false);
+  });
+
+  it('counts any fatal error of a signed load that never sent ready, and only then', () => {
+    const error = { message: 'Chart query failed', name: 'QueryError', fatal: true };
+    expect(isSessionFailure(error, { signed: true, readySinceLoad: false })).toBe(true);
+    expect(isSessionFailure(error, { signed: true, readySinceLoad: true })).toBe(false);
+    expect(isSessionFailure(error, { signed: false, readySinceLoad: false })).toBe(false);
+  });
+});

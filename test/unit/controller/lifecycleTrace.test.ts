@@ -1,0 +1,131 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createEmbedController, type EmbedController, type EmbedControllerOptions } from '../../../src/controller/index.js';
+import { keepAlive } from '../../../src/keepAlive/index.js';
+import { embedInspector } from '../../../src/protocol/index.js';
+import { deliver, eventEnvelope, readyPayload } from '../support/frames.js';
+
+// Developer tools show an embed's lifecycle from the inspector's `lifecycle` entries: each step once, in order,
+// with the detail that tells the steps apart.
+
+const TENANT = 'https://acme.example.com';
+const cleanups: (() => void)[] = [];
+
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+  document.body.innerHTML = '';
+});
+
+let count = 0;
+function make(options: Partial<EmbedControllerOptions> = {}) {
+  const embedId = `trace-${++count}`;
+  const steps: string[] = [];
+  cleanups.push(
+    embedInspector.subscribe((entry) => {
+      if (entry.kind === 'lifecycle' && entry.embedId === embedId) steps.push(entry.detail === undefined ? entry.phase : `${entry.phase}: ${entry.detail}`);
+    }),
+  );
+  const controller = createEmbedController({ surface: 'dashboard', tenantOrigin: TENANT, embedId, publicId: 'sales', revealSettleMs: 0, ...options });
+  cleanups.push(() => controller.destroy());
+  return { controller, steps };
+}
+
+const host = () => document.body.appendChild(document.createElement('div'));
+const win = (controller: EmbedController) => controller.iframe?.contentWindow as Window;
+const send = (controller: EmbedController, type: string, payload: Record<string, unknown>) =>
+  deliver(eventEnvelope(type, payload), TENANT, win(controller));
+const ready = (controller: EmbedController) => send(controller, 'svc:event:ready', readyPayload());
+const revealed = (controller: EmbedController) => vi.waitFor(() => expect(controller.getSnapshot().visible).toBe(true));
+
+/** A `getSession` whose answers the test gives, one per request. */
+function manualSessions() {
+  const answers: ((id: string) => void)[] = [];
+  const getSession = vi.fn(() => new Promise<string>((resolve) => answers.push(resolve)));
+  let n = 0;
+  const answer = async () => {
+    answers.shift()?.(`trace-session-${++n}-${Math.random().toString(36).slice(2)}`);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+  return { getSession, answer };
+}
+
+describe('the lifecycle an inspector sees', () => {
+  it('of a private embed: loaded, revealed, reloaded by itself, failed, destroyed', async () => {
+    const { controller, steps } = make();
+    controller.attach(host());
+    const iframe = controller.iframe as HTMLIFrameElement;
+    iframe.dispatchEvent(new Event('load'));
+    ready(controller);
+    await revealed(controller);
+    iframe.dispatchEvent(new Event('load'));
+    send(controller, 'svc:event:error', { message: 'Chart query failed', name: 'QueryError', fatal: true });
+    controller.destroy();
+    controller.destroy();
+    expect(steps).toEqual(['loading: private mode', 'revealed', 'reloaded', 'error: Chart query failed', 'destroyed']);
+  });
+
+  it('of a signed embed renewed twice, named by the error that caused each renewal', async () => {
+    const { getSession, answer } = manualSessions();
+    const { controller, steps } = make({ getSession });
+    controller.attach(host());
+    await answer();
+    const first = controller.iframe as HTMLIFrameElement;
+    ready(controller);
+    await revealed(controller);
+    send(controller, 'svc:event:error', { message: 'The session expired', name: 'SessionExpiredError', fatal: true });
+    // The old document reloading while the new session is fetched is not this embed reloading.
+    first.dispatchEvent(new Event('load'));
+    first.dispatchEvent(new Event('load'));
+    await answer();
+    ready(controller);
+    send(controller, 'svc:event:error', { message: 'token expired', fatal: true });
+    expect(steps).toEqual([
+      'session-requested: initial',
+      'loading: signed mode',
+      'revealed',
+      'renewing: SessionExpiredError',
+      'session-requested: renewal',
+      'loading: signed mode',
+      'renewing: token expired',
+      'session-requested: renewal',
+    ]);
+  });
+
+  it('of an embed that sends ready before its load event, retried, whose new document reloads before its ready', () => {
+    const { controller, steps } = make();
+    controller.attach(host());
+    ready(controller);
+    controller.iframe?.dispatchEvent(new Event('load'));
+    send(controller, 'svc:event:error', { message: 'Chart query failed', fatal: true });
+    controller.retry();
+    const retried = controller.iframe as HTMLIFrameElement;
+    retried.dispatchEvent(new Event('load'));
+    retried.dispatchEvent(new Event('load'));
+    expect(steps).toEqual(['loading: private mode', 'revealed', 'error: Chart query failed', 'loading: private mode', 'reloaded']);
+  });
+
+  it('of an embed revealed at once', () => {
+    const { controller, steps } = make({ reveal: 'immediate' });
+    controller.attach(host());
+    expect(steps).toEqual(['revealed', 'loading: private mode']);
+  });
+
+  it('of a kept-alive embed: preloaded while parked, shown when attached, and not again on a re-attach', () => {
+    const { controller, steps } = make({ keepAlive });
+    controller.park();
+    controller.attach(host());
+    const detach = controller.attach(host());
+    detach();
+    controller.attach(host());
+    expect(steps).toEqual(['loading: private mode', 'parked', 'shown']);
+  });
+
+  it('nothing of a destroyed embed, even when the app renders it again with new values', () => {
+    const entries: string[] = [];
+    const { controller } = make();
+    controller.attach(host());
+    controller.destroy();
+    cleanups.push(embedInspector.subscribe((entry) => entries.push(entry.kind)));
+    controller.update({ colorScheme: 'dark', locale: 'de-DE', title: 'Sales' });
+    expect(entries).toEqual([]);
+  });
+});

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+type Controller = typeof import('../../../src/controller/index.js');
+type Held = typeof import('../../../src/controller/heldActions.js');
+type Protocol = typeof import('../../../src/protocol/index.js');
+
+// A production build keeps a short text for every failure. The modules are imported afresh with
+// NODE_ENV=production, the way such a build evaluates them (one fresh set, so they share one registry).
+let controller: Controller;
+let held: Held;
+let protocol: Protocol;
+
+beforeAll(async () => {
+  vi.stubEnv('NODE_ENV', 'production');
+  vi.resetModules();
+  controller = await import('../../../src/controller/index.js');
+  held = await import('../../../src/controller/heldActions.js');
+  protocol = await import('../../../src/protocol/index.js');
+});
+
+afterAll(() => {
+  vi.unstubAllEnvs();
+  vi.resetModules();
+  document.body.innerHTML = '';
+});
+
+const TENANT = 'https://acme.example.com';
+
+describe('in production', () => {
+  it('a session loaded twice on the page is refused in a few words', () => {
+    const session = `sess-${Math.random().toString(36).slice(2)}`;
+    const make = (embedId: string) =>
+      controller.createEmbedController({ surface: 'dashboard', tenantOrigin: TENANT, embedId, publicId: 'sales', session });
+    const first = make('first');
+    first.attach(document.body.appendChild(document.createElement('div')));
+    const second = make('second');
+    second.attach(document.body.appendChild(document.createElement('div')));
+    expect(second.getSnapshot().error).toMatchObject({ name: 'SessionError', context: 'session', message: 'session already used' });
+    first.destroy();
+    second.destroy();
+  });
+
+  it('actions without an embedId dropped between several embeds are reported in a few words', async () => {
+    held.holdAction('', 'svc:action:refresh', []);
+    const bridges = ['a', 'b'].map((embedId) => protocol.createEmbedBridge({ surface: 'dashboard', tenantOrigin: TENANT, embedId }));
+    const reports = bridges.map((bridge) => vi.spyOn(bridge, 'report'));
+    for (const bridge of bridges) bridge.connect(document.body.appendChild(document.createElement('iframe')));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(reports[0]?.mock.calls).toEqual([[{ reason: 'unaddressed-action', detail: '1 unaddressed action(s) dropped: several embeds' }]]);
+    for (const bridge of bridges) bridge.destroy();
+  });
+});

@@ -1,0 +1,169 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createEmbedController, type EmbedController, type EmbedControllerOptions } from '../../../src/controller/index.js';
+import { deliver, eventEnvelope } from '../support/frames.js';
+
+// What the controller does with the answer of `getSession`: a usable id loads; anything else, or a failure,
+// is the host's error; an answer that comes after the embed was torn down changes nothing.
+
+const TENANT = 'https://acme.example.com';
+const controllers: EmbedController[] = [];
+
+afterEach(() => {
+  for (const controller of controllers.splice(0)) controller.destroy();
+  document.body.innerHTML = '';
+});
+
+let count = 0;
+function make(options: Partial<EmbedControllerOptions> = {}): EmbedController {
+  const controller = createEmbedController({ surface: 'dashboard', tenantOrigin: TENANT, embedId: `s${++count}`, publicId: 'sales', ...options });
+  controllers.push(controller);
+  return controller;
+}
+
+const host = () => document.body.appendChild(document.createElement('div'));
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** A `getSession` answered (or refused) by the test. */
+function deferredSession() {
+  let resolve: (id: string) => void = () => {};
+  let reject: (error: Error) => void = () => {};
+  const getSession = vi.fn(
+    () =>
+      new Promise<string>((res, rej) => {
+        resolve = res;
+        reject = rej;
+      }),
+  );
+  return { getSession, resolve: (id: string) => resolve(id), reject: (error: Error) => reject(error) };
+}
+
+describe('the answer of getSession', () => {
+  it('a getSession that throws at once is reported like one that rejects', async () => {
+    const onFailure = vi.fn();
+    const controller = make({
+      onFailure,
+      getSession: () => {
+        throw new Error('no backend configured');
+      },
+    });
+    controller.attach(host());
+    await vi.waitFor(() => expect(controller.getSnapshot().phase).toBe('error'));
+    expect(controller.getSnapshot().error).toEqual({
+      name: 'SessionError',
+      context: 'getSession',
+      fatal: true,
+      message: 'getSession failed: no backend configured',
+    });
+    expect(onFailure).toHaveBeenCalledTimes(1);
+  });
+
+  it('an empty id or one that is not a string is refused as the answer of getSession', async () => {
+    for (const answer of ['', 42]) {
+      const controller = make({ getSession: async () => answer as string });
+      controller.attach(host());
+      await vi.waitFor(() => expect(controller.getSnapshot().phase).toBe('error'));
+      expect(controller.getSnapshot().error).toEqual({
+        name: 'SessionError',
+        context: 'getSession',
+        fatal: true,
+        message: 'getSession did not return a session id',
+      });
+      expect(controller.iframe).toBeNull();
+    }
+  });
+
+  it('an answer that arrives after the embed was torn down loads nothing', async () => {
+    const { getSession, resolve } = deferredSession();
+    const controller = make({ getSession });
+    const element = host();
+    controller.attach(element)();
+    await flush();
+    resolve(`late-${Math.random()}`);
+    await flush();
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'destroyed', loads: 0 });
+    expect(controller.iframe).toBeNull();
+    expect(document.querySelector('iframe')).toBeNull();
+  });
+
+  it('an unusable answer that arrives after the embed was torn down is reported nowhere', async () => {
+    const { getSession, resolve } = deferredSession();
+    const onFailure = vi.fn();
+    const controller = make({ getSession, onFailure });
+    controller.attach(host())();
+    await flush();
+    resolve('');
+    await flush();
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'destroyed', error: null });
+    expect(onFailure).not.toHaveBeenCalled();
+  });
+
+  it('a failure that arrives after the embed was torn down is reported nowhere', async () => {
+    const { getSession, reject } = deferredSession();
+    const onFailure = vi.fn();
+    const controller = make({ getSession, onFailure });
+    controller.attach(host())();
+    await flush();
+    reject(new Error('aborted'));
+    await flush();
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'destroyed', error: null });
+    expect(onFailure).not.toHaveBeenCalled();
+  });
+});
+
+describe('requests the controller gave up on', () => {
+  it('an answer to an abandoned renewal that arrives after a retry and a teardown loads nothing', async () => {
+    // A getSession that ignores its abort signal, answered by the test.
+    const answers: ((id: string) => void)[] = [];
+    const getSession = vi.fn(() => new Promise<string>((resolve) => answers.push(resolve)));
+    const controller = make({ getSession });
+    controller.attach(host());
+    answers[0]?.(`first-${Math.random()}`);
+    await vi.waitFor(() => expect(controller.getSnapshot().phase).toBe('loading'));
+    const fatal = () =>
+      deliver(eventEnvelope('svc:event:error', { message: 'Something broke', fatal: true }), TENANT, controller.iframe?.contentWindow as Window);
+    fatal();
+    expect(controller.getSnapshot().phase).toBe('renewing');
+    // The old document fails again before the renewal's answer: the renewal is given up, the error shown.
+    fatal();
+    expect(controller.getSnapshot().phase).toBe('error');
+    controller.retry();
+    controller.destroy();
+    answers[1]?.(`abandoned-${Math.random()}`);
+    answers[2]?.(`retried-${Math.random()}`);
+    await flush();
+    expect(getSession).toHaveBeenCalledTimes(3);
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'destroyed', loads: 1 });
+    expect(document.querySelector('iframe')).toBeNull();
+  });
+
+  it('a retry asks getSession for a session even when the session prop was never loaded', async () => {
+    const { getSession, resolve } = deferredSession();
+    const given = `given-${Math.random().toString(36).slice(2)}`;
+    const controller = make({ session: given, getSession });
+    // An address that cannot be built fails the first load before the session is used.
+    expect(() => controller.update({ getSession, locale: 'not a locale!' })).toThrow(TypeError);
+    controller.attach(host());
+    expect(controller.getSnapshot().error).toMatchObject({ context: 'address' });
+    controller.update({ getSession });
+    controller.retry();
+    expect(getSession).toHaveBeenCalledWith(expect.objectContaining({ reason: 'retry' }));
+    const fresh = `fresh-${Math.random().toString(36).slice(2)}`;
+    resolve(fresh);
+    await vi.waitFor(() => expect(controller.iframe?.src).toBe(`${TENANT}/embed/dashboard/sales?session=${fresh}`));
+  });
+});
+
+describe('an address that can no longer be built', () => {
+  it('fails the load with the reason, as a TypeError of the address', () => {
+    const onFailure = vi.fn();
+    const controller = make({ locale: 'de-DE', onFailure });
+    // Refused at once as an action; the next load must not put it in an address either.
+    expect(() => controller.update({ locale: 'not a locale!', onFailure })).toThrow(TypeError);
+    controller.attach(host());
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'error', loads: 0 });
+    expect(controller.getSnapshot().error).toMatchObject({ name: 'TypeError', context: 'address', fatal: true });
+    expect(controller.getSnapshot().error?.message).toMatch(/locale/);
+    expect(onFailure).toHaveBeenCalledWith(controller.getSnapshot().error);
+    expect(controller.iframe).toBeNull();
+  });
+});
