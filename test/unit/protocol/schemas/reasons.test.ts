@@ -98,6 +98,15 @@ describe('the reason a refused action gives', () => {
     expect(parseActionMessage(revokedProxy())).toStrictEqual({ ok: false, code: 'bad-envelope', reason: 'the message could not be read' });
   });
 
+  it('shows, in development, what a valid path and a valid filter look like', () => {
+    const path = parseActionMessage(action('svc:action:navigate', { path: 'https://evil.example/' }));
+    expect(path).toMatchObject({ ok: false, code: 'bad-payload' });
+    expect(path.ok || path.reason).toContain('an in-embed path starting with "/", such as "/embed/d/42/app/workbook/130"');
+    const filter = parseActionMessage(action('svc:action:set-filter', { filterUrlParameter: 'status=1' }));
+    expect(filter).toMatchObject({ ok: false, code: 'bad-payload' });
+    expect(filter.ok || filter.reason).toContain('"f_<semantic_view>.<dimension>=<JSON>", for example f_orders.status={"value":"completed"}');
+  });
+
   it('keeps exactly the fields of a valid payload, and nothing else', () => {
     expect(parseActionMessage(action('svc:action:set-color-scheme', { scheme: 'dark', extra: 1 }))).toStrictEqual({
       ok: true,
