@@ -27,15 +27,16 @@ export function verifyJwt(token: string, secret: string, nowMs = Date.now()): Jw
   try {
     const header = JSON.parse(Buffer.from(head, 'base64url').toString('utf8')) as { alg?: unknown };
     if (header.alg !== 'HS256') return { ok: false, reason: 'the token algorithm is not supported' };
-    claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Record<string, unknown>;
+    const parsed: unknown = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { ok: false, reason: 'the token is malformed' };
+    claims = parsed as Record<string, unknown>;
   } catch {
     return { ok: false, reason: 'the token is malformed' };
   }
-  // A payload that is not an object, or an `exp` that is not a number of seconds (RFC 7519's NumericDate),
-  // makes the token unusable: never a token without an end.
-  if (typeof claims !== 'object' || claims === null || Array.isArray(claims) || (claims.exp !== undefined && typeof claims.exp !== 'number')) {
-    return { ok: false, reason: 'the token is malformed' };
-  }
-  if (typeof claims.exp === 'number' && claims.exp * 1000 <= nowMs) return { ok: false, reason: 'the token has expired' };
+  const { exp } = claims;
+  if (exp === undefined) return { ok: true, claims };
+  // RFC 7519's `exp` is a number of seconds; anything else makes the token unusable, never a token without an end.
+  if (typeof exp !== 'number') return { ok: false, reason: 'the token is malformed' };
+  if (exp * 1000 <= nowMs) return { ok: false, reason: 'the token has expired' };
   return { ok: true, claims };
 }
