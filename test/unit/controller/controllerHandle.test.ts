@@ -1,29 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createEmbedController, type EmbedController, type EmbedControllerOptions } from '../../../src/controller/index.js';
+import type { EmbedController } from '../../../src/controller/index.js';
 import { keepAlive } from '../../../src/keepAlive/index.js';
 import { embedRegistry } from '../../../src/protocol/index.js';
+import { addHost as host, destroyControllers, flush, makeController as make, TENANT } from '../support/controllers.js';
 import { deliver, eventEnvelope, readyPayload } from '../support/frames.js';
 
 // What a UI binding relies on when it drives a controller: snapshots change only when something changed,
 // listeners can leave, a stale detach is harmless, and a destroyed controller says so.
 
-const TENANT = 'https://acme.example.com';
-const controllers: EmbedController[] = [];
-
-afterEach(() => {
-  for (const controller of controllers.splice(0)) controller.destroy();
-  document.body.innerHTML = '';
-});
-
-let count = 0;
-function make(options: Partial<EmbedControllerOptions> = {}): EmbedController {
-  const controller = createEmbedController({ surface: 'dashboard', tenantOrigin: TENANT, embedId: `h${++count}`, publicId: 'sales', ...options });
-  controllers.push(controller);
-  return controller;
-}
-
-const host = () => document.body.appendChild(document.createElement('div'));
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+afterEach(destroyControllers);
 const ready = (controller: EmbedController) =>
   deliver(eventEnvelope('svc:event:ready', readyPayload()), TENANT, controller.iframe?.contentWindow as Window);
 

@@ -1,21 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  createEmbedController,
-  type EmbedController,
-  type EmbedControllerOptions,
-  type SessionRequest,
-} from '../../../src/controller/index.js';
+import type { EmbedController, SessionRequest } from '../../../src/controller/index.js';
 import { keepAlive } from '../../../src/keepAlive/index.js';
 import { embedRegistry, getMessageRouterStats } from '../../../src/protocol/index.js';
+import { destroyControllers, flush, makeController as make, TENANT } from '../support/controllers.js';
 import { deliver, eventEnvelope, readyPayload } from '../support/frames.js';
 
-const TENANT = 'https://acme.example.com';
 let sessionCounter = 0;
 /** A session id no test has used: the page-wide ledger remembers every id for the whole file. */
 const freshSession = (): string => `sess-${++sessionCounter}-${Math.random().toString(36).slice(2)}`;
 
 let host: HTMLDivElement;
-const controllers: EmbedController[] = [];
 
 beforeEach(() => {
   host = document.createElement('div');
@@ -23,22 +17,9 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  for (const controller of controllers.splice(0)) controller.destroy();
-  document.body.innerHTML = '';
+  destroyControllers();
   vi.useRealTimers();
 });
-
-function make(options: Partial<EmbedControllerOptions> = {}): EmbedController {
-  const controller = createEmbedController({
-    surface: 'dashboard',
-    tenantOrigin: TENANT,
-    embedId: `e${controllers.length}`,
-    publicId: 'sales',
-    ...options,
-  });
-  controllers.push(controller);
-  return controller;
-}
 
 /** The iframe's window, with a spy recording what the host posts to it. */
 function windowOf(controller: EmbedController) {
@@ -53,7 +34,6 @@ function windowOf(controller: EmbedController) {
 const send = (win: Window, type: string, payload: Record<string, unknown>) =>
   deliver(eventEnvelope(type, payload), TENANT, win);
 const ready = (win: Window) => send(win, 'svc:event:ready', readyPayload());
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 const revealed = (controller: EmbedController) =>
   vi.waitFor(() => expect(controller.getSnapshot().visible).toBe(true));
 

@@ -1,27 +1,22 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createEmbedController, type EmbedController, type EmbedControllerOptions } from '../../../src/controller/index.js';
+import type { EmbedController, EmbedControllerOptions } from '../../../src/controller/index.js';
+import { addHost, destroyControllers, makeController, TENANT } from '../support/controllers.js';
 import { deliver, eventEnvelope, readyPayload } from '../support/frames.js';
 
 // A fatal error the embed reports is either a failed session (renewed once, in signed mode) or shown as the
 // embed's own error page; it is never passed off as a failure of the host's making.
 
-const TENANT = 'https://acme.example.com';
-const controllers: EmbedController[] = [];
+afterEach(destroyControllers);
 
-afterEach(() => {
-  for (const controller of controllers.splice(0)) controller.destroy();
-  document.body.innerHTML = '';
-});
-
-let count = 0;
+/** A controller attached to a host in the page. */
 function make(options: Partial<EmbedControllerOptions> = {}): EmbedController {
-  const controller = createEmbedController({ surface: 'dashboard', tenantOrigin: TENANT, embedId: `err${++count}`, publicId: 'sales', ...options });
-  controllers.push(controller);
-  controller.attach(document.body.appendChild(document.createElement('div')));
+  const controller = makeController(options);
+  controller.attach(addHost());
   return controller;
 }
 
-const freshSession = () => `err-session-${++count}-${Math.random().toString(36).slice(2)}`;
+let sessions = 0;
+const freshSession = () => `err-session-${++sessions}-${Math.random().toString(36).slice(2)}`;
 const getSession = async () => freshSession();
 const send = (controller: EmbedController, type: string, payload: Record<string, unknown>) =>
   deliver(eventEnvelope(type, payload), TENANT, controller.iframe?.contentWindow as Window);

@@ -1,35 +1,33 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createEmbedController, type EmbedController, type EmbedControllerOptions } from '../../../src/controller/index.js';
+import type { EmbedController, EmbedControllerOptions } from '../../../src/controller/index.js';
 import { keepAlive } from '../../../src/keepAlive/index.js';
 import { embedInspector } from '../../../src/protocol/index.js';
+import { addHost as host, destroyControllers, makeController, TENANT } from '../support/controllers.js';
 import { deliver, eventEnvelope, readyPayload } from '../support/frames.js';
 
 // Developer tools show an embed's lifecycle from the inspector's `lifecycle` entries: each step once, in order,
 // with the detail that tells the steps apart.
 
-const TENANT = 'https://acme.example.com';
-const cleanups: (() => void)[] = [];
+const unsubscribes: (() => void)[] = [];
 
 afterEach(() => {
-  for (const cleanup of cleanups.splice(0)) cleanup();
-  document.body.innerHTML = '';
+  for (const unsubscribe of unsubscribes.splice(0)) unsubscribe();
+  destroyControllers();
 });
 
 let count = 0;
 function make(options: Partial<EmbedControllerOptions> = {}) {
   const embedId = `trace-${++count}`;
   const steps: string[] = [];
-  cleanups.push(
+  unsubscribes.push(
     embedInspector.subscribe((entry) => {
       if (entry.kind === 'lifecycle' && entry.embedId === embedId) steps.push(entry.detail === undefined ? entry.phase : `${entry.phase}: ${entry.detail}`);
     }),
   );
-  const controller = createEmbedController({ surface: 'dashboard', tenantOrigin: TENANT, embedId, publicId: 'sales', revealSettleMs: 0, ...options });
-  cleanups.push(() => controller.destroy());
+  const controller = makeController({ embedId, revealSettleMs: 0, ...options });
   return { controller, steps };
 }
 
-const host = () => document.body.appendChild(document.createElement('div'));
 const win = (controller: EmbedController) => controller.iframe?.contentWindow as Window;
 const send = (controller: EmbedController, type: string, payload: Record<string, unknown>) =>
   deliver(eventEnvelope(type, payload), TENANT, win(controller));
@@ -124,7 +122,7 @@ describe('the lifecycle an inspector sees', () => {
     const { controller } = make();
     controller.attach(host());
     controller.destroy();
-    cleanups.push(embedInspector.subscribe((entry) => entries.push(entry.kind)));
+    unsubscribes.push(embedInspector.subscribe((entry) => entries.push(entry.kind)));
     controller.update({ colorScheme: 'dark', locale: 'de-DE', title: 'Sales' });
     expect(entries).toEqual([]);
   });

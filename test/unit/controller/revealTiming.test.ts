@@ -1,18 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createEmbedController, type EmbedController } from '../../../src/controller/index.js';
+import type { EmbedController } from '../../../src/controller/index.js';
+import { addHost, destroyControllers, makeController, TENANT } from '../support/controllers.js';
 import { deliver, eventEnvelope, readyPayload } from '../support/frames.js';
 
 // With `reveal: 'ready'` the iframe is shown `revealSettleMs` after `ready`, once the embed has painted twice
 // (so it had the chance to draw in the colours it was just sent), and never after it was torn down.
 
-const TENANT = 'https://acme.example.com';
-const controllers: EmbedController[] = [];
-
 afterEach(() => {
-  for (const controller of controllers.splice(0)) controller.destroy();
+  destroyControllers();
   vi.unstubAllGlobals();
   vi.useRealTimers();
-  document.body.innerHTML = '';
 });
 
 /** Animation frames the test paints by hand. */
@@ -37,9 +34,8 @@ function manualFrames() {
 }
 
 function attachReady(options: { revealSettleMs?: number } = {}) {
-  const controller = createEmbedController({ surface: 'dashboard', tenantOrigin: TENANT, embedId: `r${controllers.length}`, publicId: 'sales', ...options });
-  controllers.push(controller);
-  controller.attach(document.body.appendChild(document.createElement('div')));
+  const controller = makeController(options);
+  controller.attach(addHost());
   const win = controller.iframe?.contentWindow as Window;
   deliver(eventEnvelope('svc:event:ready', readyPayload()), TENANT, win);
   return controller;

@@ -1,27 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createEmbedController, type EmbedController, type EmbedControllerOptions } from '../../../src/controller/index.js';
+import { addHost as host, destroyControllers, flush, makeController as make, TENANT } from '../support/controllers.js';
 import { deliver, eventEnvelope } from '../support/frames.js';
 
 // What the controller does with the answer of `getSession`: a usable id loads; anything else, or a failure,
 // is the host's error; an answer that comes after the embed was torn down changes nothing.
 
-const TENANT = 'https://acme.example.com';
-const controllers: EmbedController[] = [];
-
-afterEach(() => {
-  for (const controller of controllers.splice(0)) controller.destroy();
-  document.body.innerHTML = '';
-});
-
-let count = 0;
-function make(options: Partial<EmbedControllerOptions> = {}): EmbedController {
-  const controller = createEmbedController({ surface: 'dashboard', tenantOrigin: TENANT, embedId: `s${++count}`, publicId: 'sales', ...options });
-  controllers.push(controller);
-  return controller;
-}
-
-const host = () => document.body.appendChild(document.createElement('div'));
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+afterEach(destroyControllers);
 
 /** A `getSession` answered (or refused) by the test. */
 function deferredSession() {
