@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EmbedController } from '../../../src/controller/index.js';
 import { keepAlive } from '../../../src/keepAlive/index.js';
 import { embedRegistry } from '../../../src/protocol/index.js';
-import { addHost as host, destroyControllers, flush, makeController as make, TENANT } from '../support/controllers.js';
-import { deliver, eventEnvelope, readyPayload } from '../support/frames.js';
+import { addHost as host, destroyControllers, flush, makeController as make } from '../support/controllers.js';
+import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
 
 // What a UI binding relies on when it drives a controller: snapshots change only when something changed,
 // listeners can leave, a stale detach is harmless, and a destroyed controller says so.

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EmbedController, SessionRequest } from '../../../src/controller/index.js';
 import { keepAlive } from '../../../src/keepAlive/index.js';
 import { embedRegistry, getMessageRouterStats } from '../../../src/protocol/index.js';
-import { destroyControllers, flush, makeController as make, TENANT } from '../support/controllers.js';
-import { deliver, eventEnvelope, readyPayload } from '../support/frames.js';
+import { destroyControllers, flush, makeController as make } from '../support/controllers.js';
+import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
 
 let sessionCounter = 0;
 /** A session id no test has used: the page-wide ledger remembers every id for the whole file. */

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EmbedController, EmbedControllerOptions } from '../../../src/controller/index.js';
-import { addHost, destroyControllers, makeController, TENANT } from '../support/controllers.js';
-import { deliver, eventEnvelope, readyPayload } from '../support/frames.js';
+import { addHost, destroyControllers, makeController } from '../support/controllers.js';
+import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
 
 // A fatal error the embed reports is either a failed session (renewed once, in signed mode) or shown as the
 // embed's own error page; it is never passed off as a failure of the host's making.

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EmbedController, EmbedControllerOptions } from '../../../src/controller/index.js';
 import { keepAlive } from '../../../src/keepAlive/index.js';
 import { embedInspector } from '../../../src/protocol/index.js';
-import { addHost as host, destroyControllers, makeController, TENANT } from '../support/controllers.js';
-import { deliver, eventEnvelope, readyPayload } from '../support/frames.js';
+import { addHost as host, destroyControllers, makeController } from '../support/controllers.js';
+import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
 
 // Developer tools show an embed's lifecycle from the inspector's `lifecycle` entries: each step once, in order,
 // with the detail that tells the steps apart.

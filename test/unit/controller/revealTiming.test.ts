@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EmbedController } from '../../../src/controller/index.js';
-import { addHost, destroyControllers, makeController, TENANT } from '../support/controllers.js';
-import { deliver, eventEnvelope, readyPayload } from '../support/frames.js';
+import { addHost, destroyControllers, makeController } from '../support/controllers.js';
+import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
 
 // With `reveal: 'ready'` the iframe is shown `revealSettleMs` after `ready`, once the embed has painted twice
 // (so it had the chance to draw in the colours it was just sent), and never after it was torn down.

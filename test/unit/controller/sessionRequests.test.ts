@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { addHost as host, destroyControllers, flush, makeController as make, TENANT } from '../support/controllers.js';
-import { deliver, eventEnvelope } from '../support/frames.js';
+import { addHost as host, destroyControllers, flush, makeController as make } from '../support/controllers.js';
+import { deliver, eventEnvelope, TENANT } from '../support/frames.js';
 
 // What the controller does with the answer of `getSession`: a usable id loads; anything else, or a failure,
 // is the host's error; an answer that comes after the embed was torn down changes nothing.

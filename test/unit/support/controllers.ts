@@ -1,7 +1,5 @@
 import { createEmbedController, type EmbedController, type EmbedControllerOptions } from '../../../src/controller/index.js';
-
-/** The tenant every controller test embeds. */
-export const TENANT = 'https://acme.example.com';
+import { TENANT } from './frames.js';
 
 const made: EmbedController[] = [];
 let count = 0;

@@ -1,5 +1,8 @@
 import type { Surface } from '../../../src/protocol/index.js';
 
+/** The tenant origin the unit tests embed. */
+export const TENANT = 'https://acme.example.com';
+
 /** Adds an iframe to the document; jsdom gives it a real `contentWindow` to use as a message source. */
 export function addFrame(): HTMLIFrameElement {
   const iframe = document.createElement('iframe');

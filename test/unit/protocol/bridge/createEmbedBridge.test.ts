@@ -2,37 +2,20 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createEmbedBridge,
   type EmbedBridge,
-  type EmbedDebugReport,
   embedRegistry,
   getMessageRouterStats,
 } from '../../../../src/protocol/index.js';
-import { addFrame, deliver, eventEnvelope, readyPayload } from '../../support/frames.js';
+import { connectedBridge as setup, destroyBridges } from '../../support/bridges.js';
+import { addFrame, deliver, eventEnvelope, readyPayload, TENANT } from '../../support/frames.js';
 
-const TENANT = 'https://acme.example.com';
 const cleanups: (() => void)[] = [];
 
 afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
+  destroyBridges();
   document.body.innerHTML = '';
   vi.restoreAllMocks();
 });
-
-function setup(options: { embedId?: string; tenantOrigin?: string; maxQueuedActions?: number } = {}) {
-  const iframe = addFrame();
-  const win = iframe.contentWindow as Window;
-  const posted = vi.spyOn(win, 'postMessage').mockImplementation(() => {});
-  const reports: EmbedDebugReport[] = [];
-  const bridge = createEmbedBridge({
-    surface: 'dashboard',
-    tenantOrigin: options.tenantOrigin ?? TENANT,
-    embedId: options.embedId,
-    maxQueuedActions: options.maxQueuedActions,
-    onDebug: (report) => reports.push(report),
-  });
-  const disconnect = bridge.connect(iframe);
-  cleanups.push(() => bridge.destroy());
-  return { iframe, win, posted, reports, bridge, disconnect };
-}
 
 function sentTypes(posted: ReturnType<typeof setup>['posted']): unknown[] {
   return posted.mock.calls.map(([message]) => (message as { type: string }).type);

@@ -7,29 +7,19 @@ import {
   embedInspector,
   embedRegistry,
 } from '../../../../src/protocol/index.js';
-import { addFrame, deliver, eventEnvelope, readyPayload } from '../../support/frames.js';
+import { connectedBridge as setup, destroyBridges } from '../../support/bridges.js';
+import { addFrame, deliver, eventEnvelope, readyPayload, TENANT } from '../../support/frames.js';
 
-const TENANT = 'https://acme.example.com';
 const cleanups: (() => void)[] = [];
 
 afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
+  destroyBridges();
   document.body.innerHTML = '';
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
-
-function setup(maxQueuedActions?: number) {
-  const iframe = addFrame();
-  const win = iframe.contentWindow as Window;
-  const posted = vi.spyOn(win, 'postMessage').mockImplementation(() => {});
-  const reports: EmbedDebugReport[] = [];
-  const bridge = createEmbedBridge({ surface: 'dashboard', tenantOrigin: TENANT, maxQueuedActions, onDebug: (report) => reports.push(report) });
-  const disconnect = bridge.connect(iframe);
-  cleanups.push(() => bridge.destroy());
-  return { iframe, win, posted, reports, bridge, disconnect };
-}
 
 describe('what a dropped message reports', () => {
   it('names the origin it came from and the one expected', () => {
@@ -112,7 +102,7 @@ describe('actions and the queue', () => {
   });
 
   it('say which action an overflowing queue discarded, and its bound', () => {
-    const { reports, bridge } = setup(2);
+    const { reports, bridge } = setup({ maxQueuedActions: 2 });
     for (const path of ['/1', '/2', '/3']) bridge.send('svc:action:navigate', { path });
     expect(reports).toMatchObject([
       { reason: 'queue-overflow', detail: 'svc:action:navigate discarded: over 2 actions queued', type: 'svc:action:navigate', data: { payload: { path: '/1' } } },
@@ -131,7 +121,7 @@ describe('actions and the queue', () => {
   });
 
   it('keeps a queue of one when asked, and refuses a bound that is not a positive integer', () => {
-    const { bridge, win, posted, reports } = setup(1);
+    const { bridge, win, posted, reports } = setup({ maxQueuedActions: 1 });
     bridge.send('svc:action:navigate', { path: '/1' });
     bridge.send('svc:action:navigate', { path: '/2' });
     expect(reports.map((report) => report.detail)).toEqual(['svc:action:navigate discarded: over 1 actions queued']);
