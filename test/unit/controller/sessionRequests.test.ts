@@ -69,25 +69,16 @@ describe('the answer of getSession', () => {
     expect(document.querySelector('iframe')).toBeNull();
   });
 
-  it('an unusable answer that arrives after the embed was torn down is reported nowhere', async () => {
-    const { getSession, resolve } = deferredSession();
+  it.each([
+    ['an unusable answer', (session: ReturnType<typeof deferredSession>) => session.resolve('')],
+    ['a failure', (session: ReturnType<typeof deferredSession>) => session.reject(new Error('aborted'))],
+  ])('%s that arrives after the embed was torn down is reported nowhere', async (_, answer) => {
+    const session = deferredSession();
     const onFailure = vi.fn();
-    const controller = make({ getSession, onFailure });
+    const controller = make({ getSession: session.getSession, onFailure });
     controller.attach(host())();
     await flush();
-    resolve('');
-    await flush();
-    expect(controller.getSnapshot()).toMatchObject({ phase: 'destroyed', error: null });
-    expect(onFailure).not.toHaveBeenCalled();
-  });
-
-  it('a failure that arrives after the embed was torn down is reported nowhere', async () => {
-    const { getSession, reject } = deferredSession();
-    const onFailure = vi.fn();
-    const controller = make({ getSession, onFailure });
-    controller.attach(host())();
-    await flush();
-    reject(new Error('aborted'));
+    answer(session);
     await flush();
     expect(controller.getSnapshot()).toMatchObject({ phase: 'destroyed', error: null });
     expect(onFailure).not.toHaveBeenCalled();
