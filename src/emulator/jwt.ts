@@ -13,6 +13,9 @@ export function signJwt(claims: Record<string, unknown>, secret: string): string
 /** The result of {@link verifyJwt}. */
 export type JwtCheck = { readonly ok: true; readonly claims: Record<string, unknown> } | { readonly ok: false; readonly reason: string };
 
+/** The refusal of a token whose header or claims cannot be used. */
+const MALFORMED: JwtCheck = { ok: false, reason: 'the token is malformed' };
+
 /** Verifies an HS256 JWT's shape, signature and `exp` (seconds). */
 export function verifyJwt(token: string, secret: string, nowMs = Date.now()): JwtCheck {
   const parts = token.split('.');
@@ -28,15 +31,15 @@ export function verifyJwt(token: string, secret: string, nowMs = Date.now()): Jw
     const header = JSON.parse(Buffer.from(head, 'base64url').toString('utf8')) as { alg?: unknown };
     if (header.alg !== 'HS256') return { ok: false, reason: 'the token algorithm is not supported' };
     const parsed: unknown = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { ok: false, reason: 'the token is malformed' };
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return MALFORMED;
     claims = parsed as Record<string, unknown>;
   } catch {
-    return { ok: false, reason: 'the token is malformed' };
+    return MALFORMED;
   }
   const { exp } = claims;
   if (exp === undefined) return { ok: true, claims };
   // RFC 7519's `exp` is a number of seconds; anything else makes the token unusable, never a token without an end.
-  if (typeof exp !== 'number') return { ok: false, reason: 'the token is malformed' };
+  if (typeof exp !== 'number') return MALFORMED;
   if (exp * 1000 <= nowMs) return { ok: false, reason: 'the token has expired' };
   return { ok: true, claims };
 }
