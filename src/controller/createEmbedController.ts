@@ -193,14 +193,16 @@ export function createEmbedController(options: EmbedControllerOptions): EmbedCon
   let snapshot = IDLE_SNAPSHOT;
   const placement = options.keepAlive?.createPlacement() ?? createStaticPlacement();
   const listeners = new Set<() => void>();
+  // Development only and guarded twice, like the bridge's taps (the inspector's one reader renders nothing in
+  // production): inside, so nothing of the inspector is kept, and at each call, so the call is dropped too.
   const trace = (phase: string, detail?: string): void => {
-    if (embedInspector.active) embedInspector.emit({ kind: 'lifecycle', embedId, at: Date.now(), phase, detail });
+    if (isDevelopment && embedInspector.active) embedInspector.emit({ kind: 'lifecycle', embedId, at: Date.now(), phase, detail });
   };
   /** Publishes a new snapshot, then tells the inspector which lifecycle step it was (when it was one). */
   const set = (change: Partial<EmbedControllerSnapshot>, phase?: string, detail?: string): void => {
     snapshot = { ...snapshot, ...change };
     for (const listener of [...listeners]) listener();
-    if (phase) trace(phase, detail);
+    if (isDevelopment && phase) trace(phase, detail);
   };
 
   let iframe: HTMLIFrameElement | null = null;
@@ -271,7 +273,7 @@ export function createEmbedController(options: EmbedControllerOptions): EmbedCon
     if (frameLoads > 1 && !(readyBeforeLoad && readyAtLoad === frameLoads - 1)) {
       readySinceLoad = false;
       bridge.reset();
-      trace('reloaded');
+      if (isDevelopment) trace('reloaded');
     }
     if (!readySinceLoad && hidden && !snapshot.visible) {
       clearTimeout(revealTimer);

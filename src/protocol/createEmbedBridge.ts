@@ -150,14 +150,17 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
 
   /**
    * Hands an entry to the inspector, built only while someone listens. `at` defaults to now; the fields of
-   * `entry` come last and win. One helper rather than an object literal at every call: it keeps the bundle small.
+   * `entry` come last and win. One helper rather than an object literal at every call: it keeps the bundle
+   * small. Development only (the inspector's one reader, `<SvcDevtools>`, renders nothing in production), and
+   * guarded twice so every minifier drops it: the guard inside leaves no trace of the inspector, the guard at
+   * each call drops the call with its arguments (esbuild keeps calls to a function that is merely empty).
    */
   const tap = (kind: EmbedInspectorEntry['kind'], entry: object): void => {
-    if (embedInspector.active) embedInspector.emit({ kind, embedId, at: Date.now(), ...entry } as EmbedInspectorEntry);
+    if (isDevelopment && embedInspector.active) embedInspector.emit({ kind, embedId, at: Date.now(), ...entry } as EmbedInspectorEntry);
   };
 
   const debug = (report: Omit<EmbedDebugReport, 'embedId'>): void => {
-    tap('dropped', { report: { ...report, embedId } });
+    if (isDevelopment) tap('dropped', { report: { ...report, embedId } });
     dispatch(DEBUG, { ...report, embedId });
   };
 
@@ -167,7 +170,7 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
     if (win == null) debug({ reason: 'not-connected', detail: `${message.type} not sent: not connected`, data: message });
     else {
       win.postMessage(stamped, tenantOrigin);
-      tap(kind, { at: stamped.timestamp, message: stamped });
+      if (isDevelopment) tap(kind, { at: stamped.timestamp, message: stamped });
     }
   };
 
@@ -197,7 +200,7 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
       // state first and whatever handlers send after it.
       for (const queued of queue.drain()) post(queued, 'action-flushed');
     }
-    tap('event', { message });
+    if (isDevelopment) tap('event', { message });
     store.setState(reduceEmbedEvent(store.getState(), message), true);
     dispatch(message.type, message.payload, message);
     dispatch(ANY, message);
@@ -205,7 +208,7 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
 
   const drop = (reason: EmbedDropReason, detail: string, event: MessageEvent, type?: string): void => {
     // A dropped message costs this check unless someone listens: its data is read and described only then.
-    if (!lists.get(DEBUG)?.length && !embedInspector.active) return;
+    if (!lists.get(DEBUG)?.length && !(isDevelopment && embedInspector.active)) return;
     debug({ reason, detail, origin: event.origin, data: event.data, ...(type !== undefined && { type }) });
   };
 
@@ -243,7 +246,7 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
         return;
       }
       const dropped = queue.push(message);
-      tap('action-queued', { message });
+      if (isDevelopment) tap('action-queued', { message });
       if (dropped) {
         debug({
           reason: 'queue-overflow',

@@ -36,6 +36,10 @@ let listeners: readonly EmbedInspectorListener[] = [];
 /**
  * The page-wide tap that developer tools (such as `<SvcDevtools>`) read. While nobody listens, `active` is
  * false and the bridge skips building entries, so an app without an inspector pays one property read.
+ *
+ * Development builds only: in a production build (`process.env.NODE_ENV` is `'production'`) bridges and
+ * controllers emit nothing, and a bundler drops the code that builds entries, as `<SvcDevtools>` renders
+ * nothing there. For production telemetry, use `onEvent` and `onDebug`.
  */
 export const embedInspector = {
   /** Whether anyone listens: the bridge builds entries only then. */

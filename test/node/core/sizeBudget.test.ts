@@ -26,12 +26,12 @@ describe('size budgets', () => {
   });
 
   /**
-   * The React entry's budget is 8 KB; it is missed (about 8.6 KB with rolldown, 8.9 KB with esbuild) since the
+   * The React entry's budget is 8 KB; it is missed (about 8.45 KB with rolldown, 8.75 KB with esbuild) since the
    * embed controller (sessions, renewal, reveal) and tolerant reading joined it: the README's benchmark
    * section says where the bytes go. These ceilings keep it from growing while that stands; keep-alive has its
    * own entry so it is not counted here.
    */
-  const REACT_ENTRY_CEILING = { rolldown: 8.65 * KB, esbuild: 8.95 * KB } as const;
+  const REACT_ENTRY_CEILING = { rolldown: 8.5 * KB, esbuild: 8.8 * KB } as const;
 
   it.each(BUNDLERS)('import { SvcDashboard } from "svc-embed-react" stays under its ceiling with %s, zod-free, without keep-alive', async (bundler) => {
     const bundle = await measureBundle(sizeCase('svc-embed-react'), bundler);
@@ -43,11 +43,11 @@ describe('size budgets', () => {
     expect(bundle.modules.some((id) => id.includes('node_modules/zustand/'))).toBe(true);
   });
 
-  it.each(BUNDLERS)('the whole svc-embed-react/protocol entry is zod-free and at most 6.05 KB with %s (its budget is 5 KB)', async (bundler) => {
+  it.each(BUNDLERS)('the whole svc-embed-react/protocol entry is zod-free and at most 5.95 KB with %s (its budget is 5 KB)', async (bundler) => {
     // Over its 5 KB budget: the README's benchmark section says why. This ceiling keeps it from growing while
     // that stands. The embed controller has its own entry, so it is not counted here.
     const bundle = await measureBundle(sizeCase('svc-embed-react/protocol'), bundler);
-    expect(bundle.gzip).toBeLessThanOrEqual(6.05 * KB);
+    expect(bundle.gzip).toBeLessThanOrEqual(5.95 * KB);
     expect(bundle.modules.filter((id) => id.includes('node_modules/zod/'))).toEqual([]);
   });
 
@@ -95,6 +95,23 @@ describe('a production bundle', () => {
       const disconnect = bridge.connect(() => null);
       expect(() => twin.connect(() => null)).toThrow(/duplicate embedId "twin"/);
       disconnect();
+      // The message inspector is development-only: nothing reaches it in production, while debug hooks still hear.
+      expect(js).not.toContain('action-queued');
+      const entries: unknown[] = [];
+      const reasons: string[] = [];
+      const stop = core.embedInspector.subscribe((entry) => entries.push(entry));
+      const quiet = core.createEmbedBridge({
+        surface: 'dashboard',
+        tenantOrigin: origin,
+        embedId: 'quiet',
+        maxQueuedActions: 1,
+        onDebug: (report) => reasons.push(report.reason),
+      });
+      quiet.send('svc:action:refresh');
+      quiet.send('svc:action:navigate', { path: '/orders' });
+      stop();
+      expect(entries).toEqual([]);
+      expect(reasons).toEqual(['queue-overflow']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

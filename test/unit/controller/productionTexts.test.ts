@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
 
 type Controller = typeof import('../../../src/controller/index.js');
 type Held = typeof import('../../../src/controller/heldActions.js');
@@ -24,7 +25,6 @@ afterAll(() => {
   document.body.innerHTML = '';
 });
 
-const TENANT = 'https://acme.example.com';
 
 describe('in production', () => {
   it('a session loaded twice on the page is refused in a few words', () => {
@@ -48,5 +48,32 @@ describe('in production', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(reports[0]?.mock.calls).toEqual([[{ reason: 'unaddressed-action', detail: '1 unaddressed action(s) dropped: several embeds' }]]);
     for (const bridge of bridges) bridge.destroy();
+  });
+
+  it('the message inspector hears nothing (it is for development tools), while the debug hook still does', () => {
+    const entries: unknown[] = [];
+    const reasons: string[] = [];
+    const stop = protocol.embedInspector.subscribe((entry) => entries.push(entry));
+    const embed = controller.createEmbedController({
+      surface: 'dashboard',
+      tenantOrigin: TENANT,
+      embedId: 'quiet',
+      publicId: 'sales',
+      maxQueuedActions: 1,
+      onDebug: (report) => reasons.push(report.reason),
+    });
+    // Every kind of entry a development build makes: lifecycle steps, queued and dropped actions, a dropped
+    // message, a received event, flushed and sent actions.
+    embed.attach(document.body.appendChild(document.createElement('div')));
+    embed.bridge.send('svc:action:refresh');
+    embed.bridge.send('svc:action:navigate', { path: '/orders' });
+    deliver(eventEnvelope('svc:event:ready', readyPayload()), 'https://elsewhere.example.com', embed.iframe?.contentWindow ?? null);
+    deliver(eventEnvelope('svc:event:ready', readyPayload()), TENANT, embed.iframe?.contentWindow ?? null);
+    embed.bridge.send('svc:action:refresh');
+    embed.destroy();
+    stop();
+    expect(entries).toEqual([]);
+    expect(reasons).toEqual(['queue-overflow', 'wrong-origin']);
+    expect(embed.bridge.store.getState().status).toBe('ready');
   });
 });
