@@ -193,16 +193,18 @@ export function createEmbedController(options: EmbedControllerOptions): EmbedCon
   let snapshot = IDLE_SNAPSHOT;
   const placement = options.keepAlive?.createPlacement() ?? createStaticPlacement();
   const listeners = new Set<() => void>();
-  // Development only and guarded twice, like the bridge's taps (the inspector's one reader renders nothing in
-  // production): inside, so nothing of the inspector is kept, and at each call, so the call is dropped too.
+  /**
+   * Tells the inspector which lifecycle step this was. Development only and guarded twice, like the bridge's
+   * taps (the inspector's one reader renders nothing in production): inside, so nothing of the inspector is
+   * kept, and at each call, so a production bundle drops the call with its step names too.
+   */
   const trace = (phase: string, detail?: string): void => {
     if (isDevelopment && embedInspector.active) embedInspector.emit({ kind: 'lifecycle', embedId, at: Date.now(), phase, detail });
   };
-  /** Publishes a new snapshot, then tells the inspector which lifecycle step it was (when it was one). */
-  const set = (change: Partial<EmbedControllerSnapshot>, phase?: string, detail?: string): void => {
+  /** Publishes a new snapshot. */
+  const set = (change: Partial<EmbedControllerSnapshot>): void => {
     snapshot = { ...snapshot, ...change };
     for (const listener of [...listeners]) listener();
-    if (isDevelopment && phase) trace(phase, detail);
   };
 
   let iframe: HTMLIFrameElement | null = null;
@@ -235,7 +237,10 @@ export function createEmbedController(options: EmbedControllerOptions): EmbedCon
   const show = (): void => {
     clearRevealWork();
     if (iframe) setFrameHidden(iframe, false);
-    if (!snapshot.visible) set({ visible: true }, 'revealed');
+    if (!snapshot.visible) {
+      set({ visible: true });
+      if (isDevelopment) trace('revealed');
+    }
   };
 
   const fail = (error: ErrorPayload, fromEmbed?: boolean): void => {
@@ -248,7 +253,8 @@ export function createEmbedController(options: EmbedControllerOptions): EmbedCon
       bridge.store.setState({ status: 'error', lastError: error });
       live.onFailure?.(error);
     }
-    set({ phase: 'error', error }, 'error', error.message);
+    set({ phase: 'error', error });
+    if (isDevelopment) trace('error', error.message);
   };
 
   /** A failure of the host's own making (the address, the session), in the shape of an embed's fatal error. */
@@ -304,11 +310,8 @@ export function createEmbedController(options: EmbedControllerOptions): EmbedCon
     if (previous) bridge.reset();
     placement.put(frame, previous);
     if (!hidden) show();
-    set(
-      { phase: 'loading', loads: snapshot.loads + 1, visible: !hidden, error: null },
-      'loading',
-      session === undefined ? 'private mode' : 'signed mode',
-    );
+    set({ phase: 'loading', loads: snapshot.loads + 1, visible: !hidden, error: null });
+    if (isDevelopment) trace('loading', session === undefined ? 'private mode' : 'signed mode');
   };
 
   /** Finds the session for a new load (synchronously when it can), then loads. */
@@ -328,7 +331,8 @@ export function createEmbedController(options: EmbedControllerOptions): EmbedCon
     abort?.abort();
     const controller = new AbortController();
     abort = controller;
-    set({ phase: reason === 'renewal' ? 'renewing' : 'session', visible: false, error: null }, 'session-requested', reason);
+    set({ phase: reason === 'renewal' ? 'renewing' : 'session', visible: false, error: null });
+    if (isDevelopment) trace('session-requested', reason);
     let pending: Promise<string>;
     try {
       pending = Promise.resolve(
@@ -388,7 +392,8 @@ export function createEmbedController(options: EmbedControllerOptions): EmbedCon
         if (signed && live.getSession !== undefined && renewalsWithoutReady === 0 && isSessionFailure(error, { signed, readySinceLoad })) {
           renewalsWithoutReady += 1;
           bridge.store.setState({ status: 'loading' });
-          set({ renewals: snapshot.renewals + 1 }, 'renewing', error.name ?? error.message);
+          set({ renewals: snapshot.renewals + 1 });
+          if (isDevelopment) trace('renewing', error.name ?? error.message);
           start('renewal');
         } else fail(error, true);
         return;
@@ -407,7 +412,8 @@ export function createEmbedController(options: EmbedControllerOptions): EmbedCon
     bridge.destroy();
     placement.dispose();
     iframe = null;
-    set({ phase: 'destroyed', visible: false }, 'destroyed');
+    set({ phase: 'destroyed', visible: false });
+    if (isDevelopment) trace('destroyed');
   };
 
   const setDebugHook = (hook: EmbedDebugHook | undefined): void => {
@@ -441,7 +447,10 @@ export function createEmbedController(options: EmbedControllerOptions): EmbedCon
     attach(element) {
       if (destroyed) throw new Error(`embed "${embedId}" was destroyed; create a new controller`);
       placement.show(element);
-      if (snapshot.parked) set({ parked: false }, 'shown');
+      if (snapshot.parked) {
+        set({ parked: false });
+        if (isDevelopment) trace('shown');
+      }
       setDebugHook(live.onDebug);
       begin();
       let detached = false;
@@ -468,7 +477,8 @@ export function createEmbedController(options: EmbedControllerOptions): EmbedCon
       if (destroyed || !options.keepAlive) return;
       placement.park();
       begin();
-      set({ parked: true }, 'parked');
+      set({ parked: true });
+      if (isDevelopment) trace('parked');
     },
     retry() {
       // Only after an error (a destroyed embed is in its own phase).
