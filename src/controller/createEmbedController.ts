@@ -128,7 +128,10 @@ export interface EmbedController {
    * Needs `keepAlive`.
    */
   park(): void;
-  /** After an error: starts again with a new load (and a new session in signed mode). */
+  /**
+   * After an error: starts again with a new load. In signed mode that is a new session from `getSession`;
+   * without `getSession`, only a `session` never loaded on this page (its first address could not be built).
+   */
   retry(): void;
   /** Tears everything down: aborts `getSession`, removes the iframe, disconnects the bridge. */
   destroy(): void;
@@ -318,12 +321,13 @@ export function createEmbedController(options: EmbedControllerOptions): EmbedCon
   const start = (reason: SessionRequestReason): void => {
     const loadGeneration = ++generation;
     clearRevealWork();
-    // Unsigned (no session: `given` is undefined too), or a first load with a session this page never loaded.
-    if (!signed || (reason === 'initial' && given !== undefined && !sessionLedger.has(given))) {
+    const { getSession } = live;
+    // Unsigned (no session: `given` is undefined too), or a session this page never loaded: on the first load,
+    // or on a retry without getSession (the first address could not be built, so the session is still unused).
+    if (!signed || (given !== undefined && !sessionLedger.has(given) && (reason === 'initial' || !getSession))) {
       load(given, loadGeneration);
       return;
     }
-    const { getSession } = live;
     if (getSession === undefined) {
       refuseUsedSession();
       return;

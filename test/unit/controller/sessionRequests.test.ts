@@ -129,6 +129,22 @@ describe('requests the controller gave up on', () => {
 });
 
 describe('an address that can no longer be built', () => {
+  it('without getSession, a retry after the app fixed it loads the session prop, which was never used', () => {
+    const given = `given-${Math.random().toString(36).slice(2)}`;
+    const controller = make({ session: given });
+    expect(() => controller.update({ locale: 'not a locale!' })).toThrow(TypeError);
+    controller.attach(host());
+    expect(controller.getSnapshot().error).toMatchObject({ context: 'address' });
+    controller.update({ locale: 'de-DE' });
+    controller.retry();
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'loading', error: null, loads: 1 });
+    expect(controller.iframe?.src).toBe(`${TENANT}/embed/dashboard/sales?session=${given}&locale=de-DE`);
+    // Loaded now: a second retry has no unused session left, and says so.
+    deliver(eventEnvelope('svc:event:error', { message: 'Something broke', fatal: true }), TENANT, controller.iframe?.contentWindow as Window);
+    controller.retry();
+    expect(controller.getSnapshot().error).toMatchObject({ context: 'session', name: 'SessionError' });
+  });
+
   it('fails the load with the reason, as a TypeError of the address', () => {
     const onFailure = vi.fn();
     const controller = make({ locale: 'de-DE', onFailure });
