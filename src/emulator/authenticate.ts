@@ -26,8 +26,8 @@ const unauthorized = (message: string): never => {
  * The one authentication step of every API request, run before anything looks at the path or the body:
  * 401 for a missing, malformed, unknown or expired credential. Every account key (the API keys, the SCIM
  * token, the AI key) is one pool, as the platform's rules make an unscoped key good for everything; each
- * family reads it in its own header form. Scheme names are case-insensitive, as HTTP defines them. The data
- * API takes only its JWT, bare.
+ * family reads it in its own header form. Scheme names are case-insensitive and may be followed by more than
+ * one space, as HTTP defines them. The data API takes only its JWT, bare.
  */
 export function authenticate(family: ApiFamily, header: string | undefined, secrets: EmulatorSecrets): Principal {
   const { schemes, hint } = FORMS[family];
@@ -38,7 +38,8 @@ export function authenticate(family: ApiFamily, header: string | undefined, secr
     if (!check.ok) return unauthorized(check.reason);
     return { deployments: null };
   }
-  const match = /^(\S+) (\S+)$/.exec(header);
+  // HTTP separates the scheme from the credential by one or more spaces (RFC 9110, 11.4).
+  const match = /^(\S+) +(\S+)$/.exec(header);
   if (!match || !schemes.includes((match[1] ?? '').toLowerCase())) return unauthorized(`malformed credentials: send ${hint}`);
   const key = secrets.apiKeys.get(match[2] ?? '');
   if (!key) return unauthorized('invalid credentials');

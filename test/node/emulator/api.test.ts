@@ -68,7 +68,7 @@ describe('management authentication', () => {
     const c = emu.credentials;
     expect((await call('POST', '/api/v1/deployments/42/workbooks/130/publish')).status).toBe(401);
     expect((await call('POST', '/api/v1/embed/generate-session', { body: { deploymentId: 42, externalId: 'x' } })).status).toBe(401);
-    expect((await call('GET', '/api/v1/deployments', { auth: `Bearer  ${c.apiToken}` })).status).toBe(401);
+    expect((await call('GET', '/api/v1/deployments', { auth: `Bearer${c.apiToken}` })).status).toBe(401);
     expect((await call('GET', '/api/v1/deployments', { auth: c.apiToken })).json.error.message).toMatch(/malformed/);
     const version = async () => (await call('POST', '/api/v1/deployments/43/workbooks/140/publish', { auth: bearer(c.apiToken) })).json.versionNumber as number;
     const before = await version();

@@ -60,6 +60,9 @@ describe('authentication per credential and API family', () => {
   it('reads scheme names case-insensitively, and still refuses a scheme the family does not take', async () => {
     const c = emu.credentials;
     for (const scheme of ['bearer', 'BEARER', 'BeArEr']) expect((await call('GET', '/api/v1/deployments', { auth: `${scheme} ${c.apiToken}` })).status).toBe(200);
+    // HTTP allows one or more spaces between the scheme and the credential.
+    expect((await call('GET', '/api/v1/deployments', { auth: `Bearer   ${c.apiToken}` })).status).toBe(200);
+    expect((await call('GET', '/api/scim/v2/Users', { auth: `Api-Key  ${c.scimToken}` })).status).toBe(200);
     for (const scheme of ['api-key', 'API-KEY', 'bearer']) expect((await call('GET', '/api/scim/v2/Users', { auth: `${scheme} ${c.scimToken}` })).status).toBe(200);
     expect((await call('POST', '/ai/chat/stream-chat-state', { auth: `api-key ${c.aiApiKey}`, body: { messages: [{ role: 'user', content: 'x' }] } })).status).toBe(200);
     expect((await call('GET', '/api/v1/deployments', { auth: `Api-Key ${c.apiToken}` })).json.error.message).toMatch(/malformed/);
