@@ -131,13 +131,17 @@ export function object<T>(fields: { readonly [K in keyof T]-?: FieldCheck<T[K]> 
       const key = keys[index] as string;
       const before = problems.length;
       const found = unknownValues.length;
-      const checked = (checks[index] as FieldCheck)(value[key], problems, unknownValues);
+      const input = value[key];
+      const checked = (checks[index] as FieldCheck)(input, problems, unknownValues);
       for (let i = before; i < problems.length; i++) problems[i]?.path.unshift(key);
       for (let i = found; i < unknownValues.length; i++) unknownValues[i]?.path.unshift(key);
       if (checked === ABSENT) {
         if (!closed) delete result[key];
-        // `in`, not own keys: a key present with the value undefined stays present, as zod keeps it.
-      } else if (checked !== undefined || key in value) result[key] = checked;
+        // An open object's copy already holds every field as it came: only a changed one (a nested object's
+        // own copy) is written, which keeps the common case free of keyed stores. A closed object is built
+        // field by field; `in`, not own keys: a key present with the value undefined stays present, as zod
+        // keeps it.
+      } else if (closed ? checked !== undefined || key in value : checked !== input) result[key] = checked;
     }
     return result as T;
   };
