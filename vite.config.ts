@@ -9,11 +9,13 @@ import MagicString from 'magic-string';
 
 /**
  * The guard bundlers fold: Vite/rolldown, esbuild, webpack, Next.js and Turbopack replace
- * `process.env.NODE_ENV` in an app's build, leaving `c ? false : false`, which minifiers reduce to `false`
- * (no trace left, unlike `c && false`) and then drop `false && "text"`. The `typeof` test keeps a plain
- * browser module (no bundler, no `process`) on the production texts instead of throwing.
+ * `process.env.NODE_ENV` in an app's build, leaving `"production" !== "production"`, which minifiers reduce to
+ * `false` and then drop `false && "text"`; a development build leaves `true`. Nothing may test
+ * `typeof process` first: bundlers do not replace that, and a browser has no `process`, so the test would
+ * turn every development check off in the browser builds of Vite and esbuild (React's own guard is written
+ * the same way, and needs the same replacement).
  */
-const DEVELOPMENT_GUARD = "(typeof process === 'undefined' ? false : process.env.NODE_ENV !== 'production')";
+const DEVELOPMENT_GUARD = "(process.env.NODE_ENV !== 'production')";
 
 const IMPORT = /^import \{ isDevelopment \} from '(?:\.\.?\/)+(?:protocol\/)?isDevelopment\.js';\r?\n/m;
 
@@ -227,8 +229,10 @@ export default defineConfig(({ mode }) => {
     };
   }
   if (mode === 'emulator-page') {
-    // The script the emulator's embed pages run inside the iframe: one self-contained browser file.
+    // The script the emulator's embed pages run inside the iframe: one self-contained browser file. A library
+    // build leaves `process.env.NODE_ENV` for the app's bundler; this file has none, so it is replaced here.
     return {
+      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
       build: {
         outDir: 'dist/emulator',
         emptyOutDir: false,

@@ -112,6 +112,17 @@ describe('<SvcDevtools> in Chromium, against the emulator', () => {
     await page.screenshot({ path: 'test-results/devtools.png' });
   });
 
+  it('a development build in the browser explains a bad prop; a production build says it in a few words', async () => {
+    // The development switch is process.env.NODE_ENV as the app's bundler replaced it: a browser has no
+    // `process`, so nothing else may decide it.
+    const developmentPage = await open(development);
+    await expect
+      .poll(() => developmentPage.locator('[data-bad-prop]').textContent())
+      .toBe('<SvcDashboard>: publicId "../sales" is not a safe id: use letters, digits, ".", "_", "~" and "-" (not only dots).');
+    const productionPage = await open(production);
+    await expect.poll(() => productionPage.locator('[data-bad-prop]').textContent()).toBe('<SvcDashboard>: invalid publicId.');
+  });
+
   it('is absent from the production build, where the embed still works', async () => {
     const page = await open(production);
     await page.frameLocator('iframe[data-svc-embed-id="sales"]').locator('main[data-surface]').waitFor({ timeout: 30_000 });
