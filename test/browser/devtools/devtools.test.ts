@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { build as esbuild } from 'esbuild';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,10 +48,38 @@ async function startHost(mode: Mode): Promise<{ url: string; close: () => Promis
   };
 }
 
+/** The same host bundled by esbuild, whose browser builds keep no `process` either. */
+async function startEsbuildHost(mode: Mode): Promise<{ url: string; close: () => Promise<void> }> {
+  const outDir = mkdtempSync(join(tmpdir(), `svc-devtools-esbuild-${mode}-`));
+  const host = fileURLToPath(new URL('./host/', import.meta.url));
+  await esbuild({
+    entryPoints: [join(host, 'main.tsx')],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    jsx: 'automatic',
+    minify: mode === 'production',
+    define: { 'process.env.NODE_ENV': JSON.stringify(mode) },
+    alias: { 'svc-embed-react/devtools': join(repo, 'dist/devtools/index.js'), 'svc-embed-react': join(repo, 'dist/index.js') },
+    outfile: join(outDir, 'main.js'),
+    logLevel: 'silent',
+  });
+  writeFileSync(join(outDir, 'index.html'), readFileSync(join(host, 'index.html'), 'utf8').replace('./main.tsx', './main.js'));
+  const server = await serveDirectory(outDir);
+  return {
+    url: server.url,
+    close: async () => {
+      await server.close();
+      rmSync(outDir, { recursive: true, force: true });
+    },
+  };
+}
+
 let browser: Browser;
 let emulator: RunningEmulator;
 let development: Awaited<ReturnType<typeof startHost>>;
 let production: Awaited<ReturnType<typeof startHost>>;
+let esbuildHosts: Awaited<ReturnType<typeof startEsbuildHost>>[] = [];
 let context: BrowserContext | undefined;
 
 beforeAll(async () => {
@@ -60,12 +89,13 @@ beforeAll(async () => {
   // One after the other: each build sets NODE_ENV while it runs.
   development = await startHost('development');
   production = await startHost('production');
+  esbuildHosts = await Promise.all([startEsbuildHost('development'), startEsbuildHost('production')]);
 });
 
 afterAll(async () => {
   await context?.close();
   await browser?.close();
-  await Promise.all([emulator?.close(), development?.close(), production?.close()]);
+  await Promise.all([emulator?.close(), development?.close(), production?.close(), ...esbuildHosts.map((host) => host.close())]);
 });
 
 async function open(host: { url: string }): Promise<Page> {
@@ -112,15 +142,20 @@ describe('<SvcDevtools> in Chromium, against the emulator', () => {
     await page.screenshot({ path: 'test-results/devtools.png' });
   });
 
-  it('a development build in the browser explains a bad prop; a production build says it in a few words', async () => {
+  it('a development build in the browser explains a bad prop; a production build says it in a few words (Vite, esbuild)', async () => {
     // The development switch is process.env.NODE_ENV as the app's bundler replaced it: a browser has no
     // `process`, so nothing else may decide it.
-    const developmentPage = await open(development);
-    await expect
-      .poll(() => developmentPage.locator('[data-bad-prop]').textContent())
-      .toBe('<SvcDashboard>: publicId "../sales" is not a safe id: use letters, digits, ".", "_", "~" and "-" (not only dots).');
-    const productionPage = await open(production);
-    await expect.poll(() => productionPage.locator('[data-bad-prop]').textContent()).toBe('<SvcDashboard>: invalid publicId.');
+    const [esbuildDevelopment, esbuildProduction] = esbuildHosts as [{ url: string }, { url: string }];
+    for (const host of [development, esbuildDevelopment]) {
+      const page = await open(host);
+      await expect
+        .poll(() => page.locator('[data-bad-prop]').textContent())
+        .toBe('<SvcDashboard>: publicId "../sales" is not a safe id: use letters, digits, ".", "_", "~" and "-" (not only dots).');
+    }
+    for (const host of [production, esbuildProduction]) {
+      const page = await open(host);
+      await expect.poll(() => page.locator('[data-bad-prop]').textContent()).toBe('<SvcDashboard>: invalid publicId.');
+    }
   });
 
   it('is absent from the production build, where the embed still works', async () => {
