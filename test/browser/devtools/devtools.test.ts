@@ -80,6 +80,7 @@ let emulator: RunningEmulator;
 let development: Awaited<ReturnType<typeof startHost>>;
 let production: Awaited<ReturnType<typeof startHost>>;
 let esbuildHosts: Awaited<ReturnType<typeof startEsbuildHost>>[] = [];
+const esbuildHost = (index: number) => esbuildHosts[index] as { url: string };
 let context: BrowserContext | undefined;
 
 beforeAll(async () => {
@@ -145,14 +146,13 @@ describe('<SvcDevtools> in Chromium, against the emulator', () => {
   it('a development build in the browser explains a bad prop; a production build says it in a few words (Vite, esbuild)', async () => {
     // The development switch is process.env.NODE_ENV as the app's bundler replaced it: a browser has no
     // `process`, so nothing else may decide it.
-    const [esbuildDevelopment, esbuildProduction] = esbuildHosts as [{ url: string }, { url: string }];
-    for (const host of [development, esbuildDevelopment]) {
+    for (const host of [development, esbuildHost(0)]) {
       const page = await open(host);
       await expect
         .poll(() => page.locator('[data-bad-prop]').textContent())
         .toBe('<SvcDashboard>: publicId "../sales" is not a safe id: use letters, digits, ".", "_", "~" and "-" (not only dots).');
     }
-    for (const host of [production, esbuildProduction]) {
+    for (const host of [production, esbuildHost(1)]) {
       const page = await open(host);
       await expect.poll(() => page.locator('[data-bad-prop]').textContent()).toBe('<SvcDashboard>: invalid publicId.');
     }
