@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
-import { serveDirectory } from '../e2e/support/hostApp.js';
+import { serveBuildOutput } from '../e2e/support/hostApp.js';
 import { launchChromium } from '../support/chromium.js';
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
@@ -38,14 +38,7 @@ async function startHost(mode: Mode): Promise<{ url: string; close: () => Promis
   } finally {
     process.env.NODE_ENV = runnerEnv;
   }
-  const server = await serveDirectory(outDir);
-  return {
-    url: server.url,
-    close: async () => {
-      await server.close();
-      rmSync(outDir, { recursive: true, force: true });
-    },
-  };
+  return serveBuildOutput(outDir);
 }
 
 /** The same host bundled by esbuild, whose browser builds keep no `process` either. */
@@ -65,14 +58,7 @@ async function startEsbuildHost(mode: Mode): Promise<{ url: string; close: () =>
     logLevel: 'silent',
   });
   writeFileSync(join(outDir, 'index.html'), readFileSync(join(host, 'index.html'), 'utf8').replace('./main.tsx', './main.js'));
-  const server = await serveDirectory(outDir);
-  return {
-    url: server.url,
-    close: async () => {
-      await server.close();
-      rmSync(outDir, { recursive: true, force: true });
-    },
-  };
+  return serveBuildOutput(outDir);
 }
 
 let browser: Browser;

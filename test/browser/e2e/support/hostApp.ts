@@ -11,8 +11,11 @@ import { build } from 'vite';
 const here = fileURLToPath(new URL('.', import.meta.url));
 const repo = fileURLToPath(new URL('../../../../', import.meta.url));
 
-/** A static server on 127.0.0.1, port 0; closes with the returned function. */
-export async function serveDirectory(dir: string): Promise<{ url: string; close: () => Promise<void> }> {
+/**
+ * A static server on 127.0.0.1, port 0, for a build's temporary output directory: the returned `close` stops
+ * the server and removes the directory.
+ */
+export async function serveBuildOutput(dir: string): Promise<{ url: string; close: () => Promise<void> }> {
   const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
   const server: Server = createServer((req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
@@ -29,11 +32,13 @@ export async function serveDirectory(dir: string): Promise<{ url: string; close:
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise((resolve) => {
+    close: async () => {
+      await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
-      }),
+      });
+      rmSync(dir, { recursive: true, force: true });
+    },
   };
 }
 
@@ -53,14 +58,7 @@ export async function startHostApp(): Promise<{ url: string; close: () => Promis
     },
     build: { outDir, emptyOutDir: true, minify: false },
   });
-  const server = await serveDirectory(outDir);
-  return {
-    url: server.url,
-    close: async () => {
-      await server.close();
-      rmSync(outDir, { recursive: true, force: true });
-    },
-  };
+  return serveBuildOutput(outDir);
 }
 
 /**
