@@ -22,6 +22,11 @@ export interface ActionMap {
   'svc:action:navigate': { path: string };
   /** No payload: an empty object on the wire. */
   'svc:action:refresh': Record<string, never>;
+  /**
+   * A new embed session for the embed to exchange for a token in place (same document, same state); it
+   * answers with `ready`, or refuses with a non-fatal `SessionError`. A credential: never logged or shown.
+   */
+  'svc:action:set-session': { sessionId: string };
 }
 
 /** An action type name, such as `svc:action:navigate`. */
@@ -56,6 +61,7 @@ export const actionPayloadChecks: { readonly [K in ActionType]: FieldCheck<Actio
   }, true),
   'svc:action:navigate': object({ path: navigatePathCheck }, true),
   'svc:action:refresh': object({}, true),
+  'svc:action:set-session': object({ sessionId: refine(string, Boolean, 'a session id') }, true),
 };
 
 /** The action type names, as a runtime value. */

@@ -159,6 +159,10 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
     if (isDevelopment && embedInspector.active) embedInspector.emit({ kind, embedId, at: Date.now(), ...entry } as EmbedInspectorEntry);
   };
 
+  /** An action as reports and the inspector may show it: a session handed over in place is a credential. */
+  const shown = (message: SvcActionMessage): SvcActionMessage =>
+    message.type === 'svc:action:set-session' ? { ...message, payload: { sessionId: '[redacted]' } } : message;
+
   const debug = (report: Omit<EmbedDebugReport, 'embedId'>): void => {
     if (isDevelopment) tap('dropped', { report: { ...report, embedId } });
     dispatch(DEBUG, { ...report, embedId });
@@ -167,10 +171,10 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
   const post = (message: SvcActionMessage, kind: 'action-sent' | 'action-flushed'): void => {
     const win = getWindow?.();
     const stamped = { ...message, timestamp: Date.now() };
-    if (win == null) debug({ reason: 'not-connected', detail: `${message.type} not sent: not connected`, data: message });
+    if (win == null) debug({ reason: 'not-connected', detail: `${message.type} not sent: not connected`, data: shown(message) });
     else {
       win.postMessage(stamped, tenantOrigin);
-      if (isDevelopment) tap(kind, { at: stamped.timestamp, message: stamped });
+      if (isDevelopment) tap(kind, { at: stamped.timestamp, message: shown(stamped) });
     }
   };
 
@@ -246,13 +250,13 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
         return;
       }
       const dropped = queue.push(message);
-      if (isDevelopment) tap('action-queued', { message });
+      if (isDevelopment) tap('action-queued', { message: shown(message) });
       if (dropped) {
         debug({
           reason: 'queue-overflow',
           detail: `${dropped.type} discarded: over ${limit} actions queued`,
           type: dropped.type,
-          data: dropped,
+          data: shown(dropped),
         });
       }
     },

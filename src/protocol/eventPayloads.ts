@@ -90,6 +90,21 @@ export interface ErrorPayload {
   fatal?: boolean | undefined;
 }
 
+/**
+ * Payload of `svc:event:session-expiring`: the embed will stop trusting its session's token at `expiresAt`
+ * (epoch milliseconds). Sent once per token, some minutes ahead: the host renews in place before then.
+ */
+export interface SessionExpiringPayload {
+  expiresAt: number;
+}
+
+/**
+ * Payload of `svc:event:session-expired`: the embed no longer trusts its token and shows its "session expired"
+ * state, but keeps its document and in-embed state and still accepts `svc:action:set-session`. No fields are
+ * defined; any the platform adds are passed on.
+ */
+export type SessionExpiredPayload = Record<never, never>;
+
 /** Maps each event type to its payload type: `EventMap['svc:event:download']['format']`. */
 export interface EventMap {
   'svc:event:ready': ReadyPayload;
@@ -100,6 +115,8 @@ export interface EventMap {
   'svc:event:drilldown': DrilldownPayload;
   'svc:event:ai-query': AiQueryPayload;
   'svc:event:error': ErrorPayload;
+  'svc:event:session-expiring': SessionExpiringPayload;
+  'svc:event:session-expired': SessionExpiredPayload;
 }
 
 /** An event type name, such as `svc:event:ready`. */
@@ -148,6 +165,8 @@ export const eventPayloadChecks: { readonly [K in EventType]: FieldCheck<EventMa
     context: optionalString,
     fatal: optional(boolean, true),
   }),
+  'svc:event:session-expiring': object<SessionExpiringPayload>({ expiresAt: number }),
+  'svc:event:session-expired': object<SessionExpiredPayload>({}),
 };
 
 /** The event type names, as a runtime value. */

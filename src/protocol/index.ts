@@ -38,6 +38,8 @@ export type {
   KnownDownloadFormat,
   NavigatePayload,
   ReadyPayload,
+  SessionExpiredPayload,
+  SessionExpiringPayload,
   ViewPayload,
 } from './eventPayloads.js';
 export { FILTER_KEY_PATTERN, isFilterKey } from './filterKey.js';

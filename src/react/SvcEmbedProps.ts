@@ -87,6 +87,13 @@ export interface SvcEmbedCommonProps {
   readonly onDrilldown?: SvcEventCallback<'svc:event:drilldown'> | undefined;
   readonly onAiQuery?: SvcEventCallback<'svc:event:ai-query'> | undefined;
   readonly onError?: SvcEventCallback<'svc:event:error'> | undefined;
+  /**
+   * The embed will stop trusting its session's token at `expiresAt`. With `getSession`, renewal in place has
+   * already been scheduled: this is for the app's own bookkeeping.
+   */
+  readonly onSessionExpiring?: SvcEventCallback<'svc:event:session-expiring'> | undefined;
+  /** The embed no longer trusts its token (it keeps its state); with `getSession` a renewal is under way. */
+  readonly onSessionExpired?: SvcEventCallback<'svc:event:session-expired'> | undefined;
   /** Every event. */
   readonly onEvent?: ((message: SvcEventMessage) => void) | undefined;
   /** Everything the embed drops (wrong origin, wrong window, invalid message, ...), with the reason. */

@@ -41,6 +41,12 @@ export const navigateActionPayloadSchema = z.object({
 /** `svc:action:refresh`: no payload (an empty object on the wire). */
 export const refreshPayloadSchema = z.object({});
 
+/**
+ * `svc:action:set-session`: a new embed session, exchanged by the embed for a token in place. A credential:
+ * never log it.
+ */
+export const setSessionPayloadSchema = z.object({ sessionId: z.string().check(z.minLength(1)) });
+
 /** Every action type of the protocol, with the zod schema of its payload. */
 export const actionPayloadSchemas = {
   'svc:action:set-color-scheme': setColorSchemePayloadSchema,
@@ -49,4 +55,5 @@ export const actionPayloadSchemas = {
   'svc:action:set-filter': setFilterPayloadSchema,
   'svc:action:navigate': navigateActionPayloadSchema,
   'svc:action:refresh': refreshPayloadSchema,
+  'svc:action:set-session': setSessionPayloadSchema,
 } as const;

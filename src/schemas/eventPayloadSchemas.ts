@@ -99,6 +99,12 @@ export const errorPayloadSchema = tolerantObject({
   fatal: optionalOrNull(z.boolean()),
 });
 
+/** `svc:event:session-expiring`: the embed stops trusting its token at `expiresAt` (epoch ms). */
+export const sessionExpiringPayloadSchema = tolerantObject({ expiresAt: z.number() });
+
+/** `svc:event:session-expired`: the embed no longer trusts its token; no fields defined, unknown ones kept. */
+export const sessionExpiredPayloadSchema = tolerantObject({});
+
 /** Every event type of the protocol, with the zod schema of its payload. */
 export const eventPayloadSchemas = {
   'svc:event:ready': readyPayloadSchema,
@@ -109,4 +115,6 @@ export const eventPayloadSchemas = {
   'svc:event:drilldown': drilldownPayloadSchema,
   'svc:event:ai-query': aiQueryPayloadSchema,
   'svc:event:error': errorPayloadSchema,
+  'svc:event:session-expiring': sessionExpiringPayloadSchema,
+  'svc:event:session-expired': sessionExpiredPayloadSchema,
 } as const;

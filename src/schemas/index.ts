@@ -12,6 +12,7 @@ export {
   setColorSchemePayloadSchema,
   setFilterPayloadSchema,
   setLocalePayloadSchema,
+  setSessionPayloadSchema,
   setThemePayloadSchema,
 } from './actionPayloadSchemas.js';
 export { embedThemeSchema } from './embedThemeSchema.js';
@@ -25,5 +26,7 @@ export {
   eventPayloadSchemas,
   navigatePayloadSchema,
   readyPayloadSchema,
+  sessionExpiredPayloadSchema,
+  sessionExpiringPayloadSchema,
   viewPayloadSchema,
 } from './eventPayloadSchemas.js';

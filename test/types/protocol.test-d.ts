@@ -33,6 +33,8 @@ describe('event name to payload', () => {
       | 'svc:event:drilldown'
       | 'svc:event:ai-query'
       | 'svc:event:error'
+      | 'svc:event:session-expiring'
+      | 'svc:event:session-expired'
     >();
   });
 

@@ -13,6 +13,8 @@ describe('createEventMessage', () => {
       'svc:event:drilldown': { member: 'orders.revenue', value: 'North' },
       'svc:event:ai-query': { query: 'revenue by region', status: 'submitted' },
       'svc:event:error': { message: 'boom', fatal: false },
+      'svc:event:session-expiring': { expiresAt: 1_780_000_000_000 },
+      'svc:event:session-expired': {},
     };
     for (const type of EVENT_TYPES) {
       const message = createEventMessage('app', type, payloads[type] as never);

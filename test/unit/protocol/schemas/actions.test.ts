@@ -24,6 +24,7 @@ const valid: { [K in ActionType]: ActionMap[K][] } = {
   ],
   'svc:action:navigate': [{ path: '/embed/d/42/app/workbook/130' }, { path: '/' }],
   'svc:action:refresh': [{}],
+  'svc:action:set-session': [{ sessionId: 'ses_4f2a' }],
 };
 
 describe('every action of the spec', () => {
@@ -116,7 +117,7 @@ describe('action refusals, with their full development messages', () => {
 
   it('refuses a type that only reads as a known one, listing the known types', () => {
     const known =
-      'svc:action:set-color-scheme, svc:action:set-theme, svc:action:set-locale, svc:action:set-filter, svc:action:navigate, svc:action:refresh';
+      'svc:action:set-color-scheme, svc:action:set-theme, svc:action:set-locale, svc:action:set-filter, svc:action:navigate, svc:action:refresh, svc:action:set-session';
     expect(() => createActionMessage(['svc:action:refresh'] as unknown as 'svc:action:refresh')).toThrow(
       new TypeError(`Unknown action type an array; expected one of ${known}.`),
     );

@@ -43,6 +43,16 @@ const valid: Record<string, { surface: Surface; full: Record<string, unknown>; b
     full: { message: 'Session expired', name: 'SessionError', context: 'auth', fatal: true },
     bare: { message: 'Something failed' },
   },
+  'svc:event:session-expiring': {
+    surface: 'dashboard',
+    full: { expiresAt: 1_780_000_000_000 },
+    bare: { expiresAt: 0 },
+  },
+  'svc:event:session-expired': {
+    surface: 'app',
+    full: { reason: 'token-lifetime' },
+    bare: {},
+  },
 };
 
 describe('every event of the spec', () => {
