@@ -50,7 +50,7 @@ const valid: Record<string, { surface: Surface; full: Record<string, unknown>; b
   },
   'svc:event:session-expired': {
     surface: 'app',
-    full: { reason: 'token-lifetime' },
+    full: {},
     bare: {},
   },
 };
