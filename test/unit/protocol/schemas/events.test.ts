@@ -99,7 +99,8 @@ describe('every event of the spec', () => {
       });
     }
 
-    it(`rejects ${type} with a wrong type in each field`, () => {
+    it(`rejects ${type} with a wrong type in each field, and a payload that is not an object`, () => {
+      expect(parseEventMessage(envelope(type, 'payload', surface)).ok).toBe(false);
       for (const field of Object.keys(full)) {
         if (type === 'svc:event:drilldown' && field === 'value') continue; // any JSON value
         const result = parseEventMessage(envelope(type, { ...full, [field]: [] }, surface));
