@@ -1,0 +1,129 @@
+import { REDACTED } from './createRedactor.js';
+import { isCredentialName } from './isCredentialName.js';
+import { redactKnownSecrets } from './rememberSecret.js';
+
+/**
+ * Where a name may start: after anything that is not part of a name, or after an encoded character
+ * (`%26`, `%253F`, `\u0026`, `\n`), so `?session=`, `&token=`, `;sig=`, `%26session%3D` and `\u0026session=`
+ * all count, while the `session` inside `my_session` does not.
+ */
+const START = String.raw`(?:(?<![A-Za-z0-9_\-])|(?<=%(?:25)*[0-9A-Fa-f]{2})|(?<=\\u00[0-9A-Fa-f]{2})|(?<=\\[nrt]))`;
+
+/** A quote, raw, backslash-escaped (any depth), `\u`-escaped or URL-encoded (once or twice). */
+const QUOTE = String.raw`\\*"|\\*'|\\u0022|%(?:25)*22`;
+
+/** A quote at the start of a value. */
+const OPENING_QUOTE = new RegExp(`^(?:${QUOTE})`);
+
+/** A separator between a name and its value: `:` or `=`, raw, URL-encoded or `\u`-escaped. */
+const SEPARATOR = String.raw`\s*(?::|=|%(?:25)*3[aAdD]|\\u003[aAdD])\s*`;
+
+/** A name, perhaps quoted, and its separator: the value follows. Names are checked by `isCredentialName`. */
+const NAMED = new RegExp(`${START}(${QUOTE})?([A-Za-z][A-Za-z0-9_-]*)(?:\\1)?(${SEPARATOR})`, 'g');
+
+/**
+ * An unquoted value: up to a space, a quote, `&`, `#`, `;`, `<`, `>`, `,`, a closing bracket, or one of those
+ * URL-encoded or `\u`-escaped (the end of a parameter inside an encoded address). A `\/` inside it is kept.
+ */
+const BARE_VALUE =
+  /^(?:[^&#;\s"'<>,)}\]\\%]|%(?!(?:25)*(?:2[0236cC]|3[bBcCeE]|5[cC]|7[dD]))|\\(?!u00(?:2[0236cC]|3[bBcCeE]|5[cC]|7[dD])|["'\\nrt]))+/;
+
+/** Bare values kept as they are: literals, and the authorization schemes whose value is already gone. */
+const KEPT_WORDS = /^(?:null|true|false|undefined|Bearer|Basic|Api-Key)$/i;
+
+/** The index just past where the quoted value starting at `from` ends, or the text's end when it never ends. */
+function quotedEnd(text: string, from: number, quote: string): number {
+  const mark = quote.at(-1);
+  if (mark === '"' || mark === "'") {
+    // A quote written with k backslashes before it closes the value only with exactly k before it again: an inner
+    // quote of that value is written with more.
+    const depth = quote.length - 1;
+    for (let at = text.indexOf(mark, from); at !== -1; at = text.indexOf(mark, at + 1)) {
+      let run = 0;
+      while (run < at - from && text[at - run - 1] === '\\') run++;
+      if (run === depth) return at - depth;
+    }
+    return text.length;
+  }
+  const at = text.toLowerCase().indexOf(quote.toLowerCase(), from);
+  return at === -1 ? text.length : at;
+}
+
+/** The index just past the object or array starting at `from` (brackets counted), or the text's end. */
+function bracketEnd(text: string, from: number): number {
+  let depth = 0;
+  for (let at = from; at < text.length; at++) {
+    const char = text[at];
+    if (char === '{' || char === '[') depth++;
+    else if ((char === '}' || char === ']') && --depth === 0) return at + 1;
+  }
+  return text.length;
+}
+
+/** The [start, end) of the value after a name ending at `from`, and whether to keep it (already redacted, empty). */
+function valueSpan(text: string, from: number): readonly [number, number] | undefined {
+  const rest = text.slice(from, from + 16);
+  const opening = OPENING_QUOTE.exec(rest)?.[0];
+  if (opening !== undefined) {
+    const start = from + opening.length;
+    return [start, quotedEnd(text, start, opening)];
+  }
+  if (rest.startsWith('{') || rest.startsWith('[')) {
+    // `[redacted]` itself starts with a bracket: it is already clean.
+    if (text.startsWith(REDACTED, from)) return undefined;
+    return [from, bracketEnd(text, from)];
+  }
+  const bare = BARE_VALUE.exec(text.slice(from, from + 65_536));
+  if (bare === null) return undefined;
+  // `session=` followed by a value longer than the search window: everything to the end goes.
+  const end = bare[0].length === 65_536 ? text.length : from + bare[0].length;
+  const word = bare[0];
+  // A literal is no credential; a scheme (`Authorization: Bearer [redacted]`) was handled by the text pass.
+  return KEPT_WORDS.test(word) ? undefined : [from, end];
+}
+
+/** Replaces the values of credential names (`session=`, `"token":`, `apiKey: `) in any encoding. */
+function redactNamedValues(text: string): string {
+  let out = '';
+  let copied = 0;
+  NAMED.lastIndex = 0;
+  for (let found = NAMED.exec(text); found !== null; found = NAMED.exec(text)) {
+    const [whole, quote, name] = found as unknown as [string, string | undefined, string];
+    const end = found.index + whole.length;
+    if (!isCredentialName(name)) {
+      // Go on right after the name: a name inside a value (`next=token=...`) is still found.
+      NAMED.lastIndex = found.index + (quote?.length ?? 0) + name.length;
+      continue;
+    }
+    const span = valueSpan(text, end);
+    if (span === undefined) continue;
+    const [start, stop] = span;
+    if (text.slice(start, stop) !== REDACTED && stop > start) {
+      out += text.slice(copied, start) + REDACTED;
+      copied = stop;
+    }
+    NAMED.lastIndex = Math.max(stop, end);
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
+
+/**
+ * Removes credentials from text that is only shown, never used (inspector rows, JSON, the clipboard,
+ * development debug reports):
+ * - every secret the page remembered (`rememberSecret`), raw, URL-encoded once or twice or JSON-escaped;
+ * - values after `Bearer`, `Api-Key`, `Basic`, and JSON Web Tokens;
+ * - the value of any credential name (see `isCredentialName`: `session`, `sessionId`, `token`,
+ *   `access_token`, `apiKey`, `jwt`, `authorization`, `password`, `secret`, signatures such as
+ *   `X-Amz-Signature`, `Signature`, `sig`, ...) written as a parameter (`?`, `&`, `#`, `;`, the start of the
+ *   text, or those URL-encoded or `\u`-escaped, inside an address nested in another) or as a key (`"token":`,
+ *   `\"token\":`, `token: `).
+ *
+ * Each removed value becomes `[redacted]`; the text around it is kept. Running it twice changes nothing more.
+ *
+ * @example
+ * scrubCredentials('https://x.example/e?next=%2Fa%3Fsession%3Ds3cr3t%26v%3D1');
+ * // 'https://x.example/e?next=%2Fa%3Fsession%3D[redacted]%26v%3D1'
+ */
+export function scrubCredentials(text: string): string {
+  return redactNamedValues(redactKnownSecrets(text));
+}
