@@ -66,6 +66,17 @@ export interface EmulatorBootConfig {
    * `SessionExpiredError`.
    */
   readonly tokenCheckIntervalMs?: number;
+  /** When the page stops trusting its token (signed mode): epoch milliseconds on the server's clock. */
+  readonly tokenExpiresAt?: number;
+  /** When the page announces the end with `svc:event:session-expiring` (signed mode), on the server's clock. */
+  readonly tokenExpiringAt?: number;
+  /** The server's clock when it served the page (signed mode): the page reads the two times above against it. */
+  readonly serverNow?: number;
+  /**
+   * Whether the page speaks the newer protocol: the expiry events and `svc:action:set-session`. Without it
+   * the page behaves as the older platform's.
+   */
+  readonly inPlaceRenewal: boolean;
   /** Set when the page cannot be shown (invalid, used or expired session): the page shows it and emits a fatal error. */
   readonly error?: { readonly name: string; readonly message: string };
 }

@@ -40,24 +40,52 @@ export interface EmulatorSecrets {
 
 const token = (prefix: string): string => `${prefix}_${randomBytes(18).toString('base64url')}`;
 
+/** The secrets that make one set of credentials: what a credentials file keeps so a restart accepts them. */
+export interface EmulatorSecretValues {
+  readonly apiToken: string;
+  readonly scopedApiToken: string;
+  readonly expiredApiToken: string;
+  readonly scimToken: string;
+  readonly aiApiKey: string;
+  /** Signs the data API token: the same secret keeps data tokens of an earlier run valid. */
+  readonly jwtSecret: string;
+}
+
+/** Draws a fresh set of secret values. */
+export function generateSecretValues(): EmulatorSecretValues {
+  return {
+    apiToken: token('svc_dev'),
+    scopedApiToken: token('svc_dev_scoped'),
+    expiredApiToken: token('svc_dev_expired'),
+    scimToken: token('svc_scim'),
+    aiApiKey: token('svc_ai'),
+    jwtSecret: randomBytes(32).toString('hex'),
+  };
+}
+
 /** How long the printed data API token stays valid. */
 export const DATA_TOKEN_TTL_S = 30 * 24 * 3600;
 
-/** Makes a fresh set of development credentials; `now` is the emulator's clock (tests move it). */
+/**
+ * Makes the development credentials from secret values (fresh ones unless `values` are given, as from a
+ * credentials file); `now` is the emulator's clock (tests move it). The data token is signed anew each
+ * time, valid 30 days from now.
+ */
 export function createEmulatorSecrets(
   seed: { deploymentId: number; workbookId: number; otherDeploymentId: number },
   now: () => number = Date.now,
+  values: EmulatorSecretValues = generateSecretValues(),
 ): EmulatorSecrets {
-  const jwtSecret = randomBytes(32).toString('hex');
+  const { jwtSecret } = values;
   const credentials: EmulatorCredentials = {
-    apiToken: token('svc_dev'),
-    scopedApiToken: token('svc_dev_scoped'),
+    apiToken: values.apiToken,
+    scopedApiToken: values.scopedApiToken,
     scopedDeploymentId: seed.deploymentId,
     otherDeploymentId: seed.otherDeploymentId,
-    expiredApiToken: token('svc_dev_expired'),
-    scimToken: token('svc_scim'),
+    expiredApiToken: values.expiredApiToken,
+    scimToken: values.scimToken,
     dataToken: signJwt({ sub: 'emulator', exp: Math.floor(now() / 1000) + DATA_TOKEN_TTL_S }, jwtSecret),
-    aiApiKey: token('svc_ai'),
+    aiApiKey: values.aiApiKey,
     seed: { deploymentId: seed.deploymentId, workbookId: seed.workbookId },
   };
   const apiKeys = new Map<string, ApiKeyRecord>([

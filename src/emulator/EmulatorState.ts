@@ -4,7 +4,17 @@ import * as z from 'zod/mini';
 import { type Dashboard, type DashboardConfig, dashboardSchema, type PublishDashboardInput } from '../api/dashboard.js';
 import { formatIssues } from '../schemas/formatIssues.js';
 import type { GenerateSessionInput } from '../api/embedSession.js';
+import {
+  DEFAULT_EMBED_TOKEN_LIFETIME,
+  type EmbedSessionRecord,
+  type EmbedTokenLifetime,
+  type EmbedTokenRecord,
+  type SessionRefusal,
+} from './EmbedTokenRecord.js';
+import { NEW_DASHBOARD_WIDGETS } from './newDashboardWidgets.js';
 import type { SeedWorkspace } from './seedWorkspace.js';
+
+export type { EmbedSessionRecord, EmbedTokenLifetime, EmbedTokenRecord, SessionRefusal };
 
 /** Why a request could not be served: an HTTP status and a reason. */
 export class EmulatorHttpError extends Error {
@@ -16,69 +26,8 @@ export class EmulatorHttpError extends Error {
   }
 }
 
-/** A session minted by generate-session, before or after the iframe used it. */
-export interface EmbedSessionRecord {
-  readonly input: GenerateSessionInput & { readonly deploymentId: number };
-  readonly expiresAt: number;
-  used: boolean;
-}
-
-/** What an iframe gets for a session: a token that lives about a day, so the page survives reloads. */
-export interface EmbedTokenRecord {
-  readonly session: EmbedSessionRecord;
-  /** Moved to "now" by {@link EmulatorState.expireEmbedTokens}. */
-  expiresAt: number;
-}
-
-/** Why a page refuses a session or token: the error it shows and reports (`SessionError`, `NotFoundError`...). */
-export interface SessionRefusal {
-  readonly name: string;
-  readonly message: string;
-}
-
 /** How long a session may wait for its iframe (five minutes, as the platform documents). */
 export const SESSION_TTL_MS = 5 * 60 * 1000;
-/** How long the token an iframe gets for a session lives. */
-export const EMBED_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
-
-const WIDGETS_OF_A_NEW_DASHBOARD: NonNullable<DashboardConfig['widgets']> = [
-  {
-    id: 'title',
-    type: 'TEXT',
-    position: { x: 0, y: 0, w: 6, h: 2 },
-    config: {
-      title: 'Orders at a glance',
-      text: 'Sample orders of the first half of 2026 across four regions and five categories. Pick a status or a time grain: every chart follows.',
-    },
-  },
-  { id: 'status-filter', type: 'FILTER', position: { x: 6, y: 0, w: 3, h: 2 }, config: { filterKey: 'orders.status', title: 'Status' } },
-  { id: 'grain', type: 'TIME_GRAIN', position: { x: 9, y: 0, w: 3, h: 2 }, config: { grains: ['day', 'week', 'month'], title: 'Time grain' } },
-  {
-    id: 'revenue-by-region',
-    type: 'CHART',
-    position: { x: 0, y: 2, w: 6, h: 4 },
-    config: { title: 'Revenue by region', dimension: 'region', measure: 'revenue' },
-  },
-  {
-    id: 'orders-by-category',
-    type: 'CHART',
-    position: { x: 6, y: 2, w: 6, h: 4 },
-    config: { title: 'Orders by category', dimension: 'category', measure: 'count' },
-  },
-  {
-    // A date chart, so the time grain selector has something to regroup.
-    id: 'revenue-over-time',
-    type: 'CHART',
-    position: { x: 0, y: 6, w: 12, h: 4 },
-    config: { title: 'Revenue over time', dimension: 'order_date', measure: 'revenue' },
-  },
-  {
-    id: 'revenue-by-status',
-    type: 'CHART',
-    position: { x: 0, y: 10, w: 12, h: 3 },
-    config: { title: 'Revenue by status', dimension: 'status', measure: 'revenue' },
-  },
-];
 
 /** The state file's content: what a restart needs to carry on (sessions are deliberately not kept). */
 const persistedStateSchema = z.object({
@@ -106,7 +55,9 @@ export class EmulatorState {
   constructor(
     seed: SeedWorkspace,
     private readonly stateFile: string | undefined,
-    private readonly now: () => number = Date.now,
+    /** The emulator's clock (tests move it). */
+    readonly now: () => number = Date.now,
+    private readonly lifetime: EmbedTokenLifetime = DEFAULT_EMBED_TOKEN_LIFETIME,
   ) {
     this.seed = seed;
     if (stateFile && this.load(stateFile)) return;
@@ -148,7 +99,7 @@ export class EmulatorState {
     }
     const config: DashboardConfig = input?.config
       ? { ...(current?.config ?? {}), ...(input.config as DashboardConfig) }
-      : (current?.config ?? { title: input?.title ?? workbook.name, widgets: WIDGETS_OF_A_NEW_DASHBOARD, layout: { rowHeight: 60, cols: { lg: 12 } } });
+      : (current?.config ?? { title: input?.title ?? workbook.name, widgets: NEW_DASHBOARD_WIDGETS, layout: { rowHeight: 60, cols: { lg: 12 } } });
     const widgets = config.widgets ?? [];
     const id = current?.id ?? this.nextDashboardId;
     const versionNumber = (current?.versionNumber ?? 0) + 1;
@@ -223,24 +174,69 @@ export class EmulatorState {
     if (refusal) return { ok: false, refusal };
     session.used = true;
     const token = `emt_${randomBytes(24).toString('base64url')}`;
-    const record = { session, expiresAt: now + EMBED_TOKEN_TTL_MS };
+    const { ttlMs, trustMarginMs, expiringLeadMs } = this.lifetime;
+    const expiresAt = now + ttlMs - trustMarginMs;
+    const record: EmbedTokenRecord = { session, mintedAt: now, expiresAt, expiringAt: expiresAt - expiringLeadMs };
     this.tokens.set(token, record);
     return { ok: true, token, record };
   }
 
-  /** Whether an embed token is still good, as a running page asks; the reason when it is not. */
-  checkEmbedToken(token: string): { ok: true; expiresAt: number } | { ok: false; refusal: SessionRefusal } {
-    const opened = this.openSession({ token });
-    return opened.ok ? { ok: true, expiresAt: opened.record.expiresAt } : opened;
+  /** Whether an embed token is still trusted, as a running page asks; the reason when it is not. */
+  checkEmbedToken(token: string): { ok: true; record: EmbedTokenRecord } | { ok: false; refusal: SessionRefusal } {
+    return this.openSession({ token });
   }
 
-  /** Expires every embed token still valid now (pages holding one fail at their next check). Returns how many. */
+  /**
+   * Exchanges a session a running page was handed in place (`svc:action:set-session`) for a new token. The
+   * session must be one the page's current token could have come from: the same deployment, the same
+   * viewer, creator mode if the current one had it. The current token may have expired (that is when pages
+   * renew) but must be one this emulator issued. A refused session is not spent. Messages never name the
+   * session or the token: they are credentials.
+   */
+  renewEmbedToken(currentToken: string, sessionId: string): ReturnType<EmulatorState['openSession']> {
+    const current = this.tokens.get(currentToken);
+    if (!current) {
+      return { ok: false, refusal: { name: 'SessionError', message: 'The embed token this page holds is not one this emulator issued; reload the embed with a new session.' } };
+    }
+    const held = current.session.input;
+    return this.openSession({ session: sessionId }, (input) => {
+      if (input.deploymentId !== held.deploymentId) {
+        return { name: 'SessionError', message: `This session is for deployment ${input.deploymentId}, not the embed's deployment ${held.deploymentId}.` };
+      }
+      if ((input.externalId ?? null) !== (held.externalId ?? null) || (input.internalId ?? null) !== (held.internalId ?? null)) {
+        return { name: 'SessionError', message: 'This session is for another viewer than the one signed in to the embed.' };
+      }
+      if (held.creatorMode === true && input.creatorMode !== true) {
+        return { name: 'SessionError', message: 'The embed needs a session minted with creatorMode: true.' };
+      }
+      return null;
+    });
+  }
+
+  /** Expires every embed token still trusted now (pages holding one end at their next check). Returns how many. */
   expireEmbedTokens(): number {
     const now = this.now();
     let count = 0;
     for (const record of this.tokens.values()) {
       if (record.expiresAt > now) {
         record.expiresAt = now;
+        record.expiringAt = Math.min(record.expiringAt, now);
+        count += 1;
+      }
+    }
+    return count;
+  }
+
+  /**
+   * Moves every embed token still trusted now into its expiring window, as the minutes before its end would:
+   * pages holding one announce it at their next check. Returns how many were not in it yet.
+   */
+  warnEmbedTokens(): number {
+    const now = this.now();
+    let count = 0;
+    for (const record of this.tokens.values()) {
+      if (record.expiresAt > now && record.expiringAt > now) {
+        record.expiringAt = now;
         count += 1;
       }
     }

@@ -4,7 +4,7 @@
  *
  * @packageDocumentation
  */
-export type { EmulatorRequestRecord } from './createEmulatorApp.js';
+export type { EmulatorRequestRecord } from './createRequestLog.js';
 export type { EmulatorBootConfig, EmulatorDataset, EmulatorWidget } from './EmulatorBootConfig.js';
 export type { EmulatorCredentials } from './EmulatorCredentials.js';
 export { startEmulator } from './startEmulator.js';

@@ -1,9 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { hostname, networkInterfaces } from 'node:os';
 import { serve } from '@hono/node-server';
-import { createEmulatorApp, type EmulatorRequestRecord } from './createEmulatorApp.js';
+import { createEmulatorApp } from './createEmulatorApp.js';
+import { createRequestLog, type EmulatorRequestRecord } from './createRequestLog.js';
+import { DEFAULT_EMBED_TOKEN_LIFETIME, type EmbedTokenLifetime } from './EmbedTokenRecord.js';
 import { createEmulatorSecrets, type EmulatorCredentials } from './EmulatorCredentials.js';
 import { EmulatorState } from './EmulatorState.js';
+import { readCredentialsFile } from './readCredentialsFile.js';
 import { seedWorkspace } from './seedWorkspace.js';
 
 /** Options of {@link startEmulator}. */
@@ -25,6 +28,38 @@ export interface StartEmulatorOptions {
    * Tests of token expiry shorten it. @default 20000
    */
   readonly tokenCheckIntervalMs?: number | undefined;
+  /**
+   * How long an embed token lives from the moment its page exchanges the session, in milliseconds.
+   * @default 86400000 (24 hours, as the platform mints it)
+   */
+  readonly embedTokenTtlMs?: number | undefined;
+  /**
+   * How long before the end of its life the embed stops trusting its token, in milliseconds: the page's
+   * `expiresAt` is `minted + embedTokenTtlMs - embedTokenTrustMarginMs`. Smaller than `embedTokenTtlMs`.
+   * @default 3600000 (1 hour)
+   */
+  readonly embedTokenTrustMarginMs?: number | undefined;
+  /**
+   * How long before `expiresAt` the page sends `svc:event:session-expiring`, in milliseconds. A lead longer
+   * than the trusted life makes the page send it right after `ready`.
+   * @default 600000 (10 minutes)
+   */
+  readonly sessionExpiringLeadMs?: number | undefined;
+  /**
+   * Whether the embed pages speak the platform's newer protocol: `svc:event:session-expiring` and
+   * `svc:event:session-expired`, and `svc:action:set-session` to carry on in place. `false` behaves as the
+   * older platform: neither event is ever sent, an expired page ends with the fatal `SessionExpiredError`
+   * alone, and `set-session` is answered as any action type the page does not know (a non-fatal
+   * `svc:event:error` named `UnknownActionError`), so hosts can test their fallback.
+   * @default true
+   */
+  readonly inPlaceRenewal?: boolean | undefined;
+  /**
+   * Keep the development credentials in this JSON file, so a restarted emulator accepts what the last run
+   * printed: read when it exists, else written with fresh credentials (mode 0600).
+   * @default fresh credentials each start
+   */
+  readonly credentialsFile?: string | undefined;
 }
 
 /** A running emulator. */
@@ -33,16 +68,28 @@ export interface RunningEmulator {
   readonly url: string;
   /** Development credentials it accepts. */
   readonly credentials: EmulatorCredentials;
-  /** The requests it answered (method, path, status, time; never credentials). */
+  /**
+   * The requests it answered (sequence number, method, path, status, time; never credentials or query
+   * strings), oldest first: the last 1,000, `/_emulator/*` calls left out. Also `GET /_emulator/requests`.
+   */
   readonly requests: readonly EmulatorRequestRecord[];
   /**
-   * Expires every embed token handed out so far, as a day passing would: each page holding one emits a fatal
-   * `svc:event:error` named `SessionExpiredError` at its next action for the viewer, or its next periodic
-   * check at the latest. Also `POST /_emulator/expire-embed-tokens` (loopback clients only).
+   * Expires every embed token handed out so far, as a day passing would: each page holding one sends
+   * `svc:event:session-expired` and then a fatal `svc:event:error` named `SessionExpiredError` (only the
+   * latter with `inPlaceRenewal: false`) at its next action for the viewer, or its next periodic check at
+   * the latest. Also `POST /_emulator/expire-embed-tokens` (loopback clients only).
    *
    * @returns How many tokens were still valid and are now expired.
    */
   expireEmbedTokens(): number;
+  /**
+   * Moves every embed token still trusted into its expiring window, as the minutes before its end would:
+   * each page holding one sends `svc:event:session-expiring` at its next action for the viewer, or its next
+   * periodic check at the latest. Also `POST /_emulator/warn-embed-tokens` (loopback clients only).
+   *
+   * @returns How many tokens entered their window now (not those already in it).
+   */
+  warnEmbedTokens(): number;
   /** Stops it. */
   close(): Promise<void>;
 }
@@ -59,6 +106,26 @@ function ownHostNames(host: string): string[] {
   if (host !== '0.0.0.0' && host !== '::') return [host];
   const addresses = Object.values(networkInterfaces()).flatMap((list) => (list ?? []).map((item) => item.address));
   return [...addresses, hostname()];
+}
+
+/** A duration option: a whole number of milliseconds, at least `min`. */
+function checkDuration(name: string, value: number | undefined, fallback: number, min: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isSafeInteger(value) || value < min) throw new Error(`${name} must be a whole number of milliseconds of at least ${min}; got ${value}.`);
+  return value;
+}
+
+/** The embed token lifetime from the options; a margin that leaves no trusted life is refused. */
+function readLifetime(options: StartEmulatorOptions): EmbedTokenLifetime {
+  const defaults = DEFAULT_EMBED_TOKEN_LIFETIME;
+  const ttlMs = checkDuration('embedTokenTtlMs', options.embedTokenTtlMs, defaults.ttlMs, 1);
+  // A short ttl with the default margin would be born untrusted: the default margin shrinks to fit.
+  const trustMarginMs = checkDuration('embedTokenTrustMarginMs', options.embedTokenTrustMarginMs, Math.min(defaults.trustMarginMs, ttlMs - 1), 0);
+  const expiringLeadMs = checkDuration('sessionExpiringLeadMs', options.sessionExpiringLeadMs, defaults.expiringLeadMs, 0);
+  if (trustMarginMs >= ttlMs) {
+    throw new Error(`embedTokenTrustMarginMs (${trustMarginMs}) must be smaller than embedTokenTtlMs (${ttlMs}): a token must be trusted for some time.`);
+  }
+  return { ttlMs, trustMarginMs, expiringLeadMs };
 }
 
 /**
@@ -81,14 +148,17 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   if (interval !== undefined && (!Number.isInteger(interval) || interval < 100)) {
     throw new Error(`tokenCheckIntervalMs must be an integer of at least 100; got ${interval}.`);
   }
+  const lifetime = readLifetime(options);
   const seed = seedWorkspace();
-  const state = new EmulatorState(seed, options.stateFile, options.now);
-  const secrets = createEmulatorSecrets({ deploymentId: 42, workbookId: seed.unpublishedWorkbookId, otherDeploymentId: 43 }, options.now);
-  const requests: EmulatorRequestRecord[] = [];
-  const app = createEmulatorApp(state, secrets, requests, {
+  const state = new EmulatorState(seed, options.stateFile, options.now, lifetime);
+  const values = options.credentialsFile === undefined ? undefined : readCredentialsFile(options.credentialsFile);
+  const secrets = createEmulatorSecrets({ deploymentId: 42, workbookId: seed.unpublishedWorkbookId, otherDeploymentId: 43 }, options.now, values);
+  const log = createRequestLog();
+  const app = createEmulatorApp(state, secrets, log, {
     quiet: options.quiet,
     extraHostNames: ownHostNames(host),
     tokenCheckIntervalMs: interval,
+    inPlaceRenewal: options.inPlaceRenewal ?? true,
   });
   const hostname = host === '[::1]' ? '::1' : host;
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
@@ -100,8 +170,9 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   return {
     url: `http://${shownHost}:${address.port}`,
     credentials: secrets.credentials,
-    requests,
+    requests: log.entries,
     expireEmbedTokens: () => state.expireEmbedTokens(),
+    warnEmbedTokens: () => state.warnEmbedTokens(),
     close: () =>
       new Promise<void>((resolve, reject) => {
         if ('closeAllConnections' in server) server.closeAllConnections();

@@ -49,6 +49,13 @@ const bootConfigSchema = z.looseObject({
     rows: z.array(z.record(z.string(), z.union([z.string(), z.number()]))),
   }),
   error: z.optional(z.looseObject({ name: z.string(), message: z.string() })),
+  embedToken: z.optional(z.string()),
+  tokenCheckIntervalMs: z.optional(z.number()),
+  tokenExpiresAt: z.optional(z.number()),
+  tokenExpiringAt: z.optional(z.number()),
+  serverNow: z.optional(z.number()),
+  // Absent in a page served by an older emulator: it spoke the older protocol.
+  inPlaceRenewal: z._default(z.boolean(), false),
 });
 
 /** The boot config is missing or malformed: the page cannot render anything but this error. */

@@ -1,0 +1,67 @@
+import type { Hono } from 'hono';
+import type * as z from 'zod/mini';
+import { publishDashboardInputSchema } from '../api/dashboard.js';
+import { generateSessionInputSchema } from '../api/embedSession.js';
+import { requireDeployment } from './authenticate.js';
+import type { EmulatorEnv } from './EmulatorEnv.js';
+import type { EmulatorState } from './EmulatorState.js';
+import { fail } from './fail.js';
+import { parsePositiveId } from './parsePositiveId.js';
+import { readJsonBody } from './readJsonBody.js';
+import { validateBody } from './validateBody.js';
+
+/** A SCIM paging number: an integer, possibly negative (RFC 7644 says how to read those). */
+function scimInt(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!/^-?[0-9]{1,9}$/.test(value)) fail(400, `${name} must be an integer`);
+  return Number(value);
+}
+
+/** The management API under `/api/v1` and SCIM under `/api/scim/v2`; requests arrive authenticated. */
+export function addManagementRoutes(app: Hono<EmulatorEnv>, state: EmulatorState): void {
+  app.get('/api/v1/deployments', (c) => {
+    const { deployments } = c.get('principal');
+    const first = c.req.query('first');
+    // A scoped key sees the deployments it may act on.
+    const visible = state.listDeployments().filter((d) => deployments === null || deployments.includes(d.id));
+    return c.json({
+      items: first === undefined ? visible : visible.slice(0, parsePositiveId('first', first)),
+    });
+  });
+
+  app.post('/api/v1/deployments/:deploymentId/workbooks/:workbookId/publish', async (c) => {
+    const deploymentId = parsePositiveId('deploymentId', c.req.param('deploymentId'));
+    const workbookId = parsePositiveId('workbookId', c.req.param('workbookId'));
+    const json = await readJsonBody(c, true);
+    const input = json === undefined ? undefined : validateBody(publishDashboardInputSchema, json);
+    return c.json(state.publish(deploymentId, workbookId, input));
+  });
+
+  app.post('/api/v1/embed/generate-session', async (c) => {
+    const json = await readJsonBody(c);
+    // The target deployment is known before the body is checked: a key scoped elsewhere is 403 whatever else is wrong.
+    const target = typeof json === 'object' && json !== null ? (json as { deploymentId?: unknown }).deploymentId : undefined;
+    if (typeof target === 'number') requireDeployment(c.get('principal'), target);
+    const input = validateBody(generateSessionInputSchema, json) as z.infer<typeof generateSessionInputSchema>;
+    return c.json({ sessionId: state.createSession(input) });
+  });
+
+  app.get('/api/scim/v2/Users', (c) => {
+    // RFC 7644 3.4.2.4: a startIndex below 1 is read as 1, a negative count as 0.
+    const startIndex = Math.max(1, scimInt('startIndex', c.req.query('startIndex'), 1));
+    const count = Math.min(100, Math.max(0, scimInt('count', c.req.query('count'), 100)));
+    const users = state.seed.users;
+    const page = users.slice(startIndex - 1, startIndex - 1 + count);
+    return c.json({
+      schemas: ['urn:ietf:params:scim:api:messages:2.0:ListResponse'],
+      totalResults: users.length,
+      startIndex,
+      itemsPerPage: page.length,
+      Resources: page.map((u) => ({
+        schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+        ...u,
+        emails: [{ value: u.userName, primary: true }],
+      })),
+    });
+  });
+}
