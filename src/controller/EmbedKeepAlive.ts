@@ -1,4 +1,4 @@
-import type { EmbedController } from './createEmbedController.js';
+import type { EmbedController } from './EmbedController.js';
 import type { FramePlacement } from './FramePlacement.js';
 
 /** The page-wide lot where kept-alive and preloaded embeds wait, as the embed components use it. */
@@ -19,8 +19,6 @@ export interface EmbedParkingLot {
 export interface EmbedKeepAlive {
   /** Where a kept-alive iframe lives: moved with `moveBefore`, or in a layer over its host. */
   createPlacement(): FramePlacement;
-  /** The page's parking lot. */
+  /** The page's parking lot, where embeds wait under their identity (see `embedIdentity`). */
   readonly parking: EmbedParkingLot;
-  /** The identity an embed is parked and found under (the tenant origin is normalised here). */
-  key(surface: string, tenantOrigin: string, publicId?: string, deploymentId?: number | string, embedId?: string): string;
 }

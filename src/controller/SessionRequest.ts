@@ -1,8 +1,9 @@
 import type { Surface } from '../protocol/envelope.js';
 
 /**
- * Why a session is requested: `initial` for an embed's first load, `renewal` when the embed reported that
- * its session failed (expired, revoked), `retry` when the app retries after an error.
+ * Why a session is requested: `initial` for an embed's first load, `renewal` when the embed's session is about
+ * to end or ended (announced by the embed, caught when the tab returns, or a session failure), `retry` when
+ * the app retries after an error.
  */
 export type SessionRequestReason = 'initial' | 'renewal' | 'retry';
 
@@ -18,7 +19,15 @@ export interface SessionRequest {
   readonly deploymentId?: number | string | undefined;
   /** Why a session is needed now. */
   readonly reason: SessionRequestReason;
-  /** Aborted when the embed unmounts (or is destroyed) before the session arrives: pass it to `fetch`. */
+  /**
+   * With `reason: 'renewal'`: when the embed stops trusting its current token (epoch ms), if it said so. Until
+   * then the viewer is not interrupted, and a rejected `getSession` is tried again with backoff.
+   */
+  readonly expiresAt?: number | undefined;
+  /**
+   * Aborted when the embed is torn down (or destroyed) before the session arrives: pass it to `fetch`. Never
+   * aborted because another renewal trigger arrived: those join this request.
+   */
   readonly signal: AbortSignal;
 }
 

@@ -5,12 +5,30 @@ import { encodeFilterParameter } from '../protocol/encodeFilterParameter.js';
 import type { Filters, FilterValue } from '../protocol/filterValue.js';
 import { stableKey } from './stableKey.js';
 
-/** The controlled props, as the app currently renders them. */
+/** The controlled values, as the app currently renders them: each change is sent as an action. */
 export interface ControlledValues {
+  /**
+   * `light`, `dark` or `auto` (the viewer's OS preference), sent as `svc:action:set-color-scheme`.
+   * @default the surrounding `<SvcProvider>`'s `colorScheme`, else the embed's own
+   */
   readonly colorScheme?: ColorScheme | undefined;
+  /**
+   * Brand theme, sent as `svc:action:set-theme`.
+   * @default the surrounding `<SvcProvider>`'s `theme`, else the embed's own
+   */
   readonly theme?: EmbedTheme | undefined;
+  /**
+   * UI language (a BCP 47 tag). The first value goes into the address; changes go as `svc:action:set-locale`.
+   * @default the surrounding `<SvcProvider>`'s `locale`, else the embed's own
+   */
   readonly locale?: string | undefined;
+  /**
+   * Filters by `<semantic_view>.<dimension>`: `{ 'orders.status': { value: 'completed' } }`. The first value
+   * goes into the address; each later change sends one `svc:action:set-filter` per changed key, and a removed
+   * key sends `null`.
+   */
   readonly filters?: Filters | undefined;
+  /** In-embed route path, sent as `svc:action:navigate` when it changes (never echoed back). */
   readonly path?: string | undefined;
 }
 
@@ -25,18 +43,16 @@ export interface ControlledSync {
 }
 
 /**
- * Creates the controlled-prop synchroniser of one embed. `address` holds the values the embed address
- * already carries (initial filters and locale), which therefore count as sent.
+ * Creates the controlled-prop synchroniser of one embed and sends the `initial` values the address does not
+ * carry (colour scheme, theme, path: queued until `ready`). The address carries the initial filters and
+ * locale, which therefore count as sent.
  */
-export function createControlledSync(
-  bridge: EmbedBridge,
-  address: { readonly filters?: Filters | undefined; readonly locale?: string | undefined },
-): ControlledSync {
-  const addressFilters = Object.entries(address.filters ?? {}).filter(([, value]) => value !== undefined);
+export function createControlledSync(bridge: EmbedBridge, initial: ControlledValues): ControlledSync {
+  const addressFilters = Object.entries(initial.filters ?? {}).filter(([, value]) => value !== undefined);
   const sentFilters = new Map<string, string>(addressFilters.map(([key, value]) => [key, stableKey(value)]));
   let sentScheme: string | undefined;
   let sentTheme: string | undefined;
-  let sentLocale: string | undefined = address.locale;
+  let sentLocale: string | undefined = initial.locale;
   let sentPath: string | undefined;
   let reportedPath: string | undefined;
 
@@ -84,6 +100,7 @@ export function createControlledSync(
     }
   };
 
+  sync(initial, false);
   return {
     update: (values) => sync(values, false),
     reapply: (values) => sync(values, true),

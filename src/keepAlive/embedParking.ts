@@ -1,5 +1,4 @@
-import { normalizeTenantOrigin } from '../protocol/normalizeTenantOrigin.js';
-import type { EmbedController } from '../controller/createEmbedController.js';
+import type { EmbedController } from '../controller/EmbedController.js';
 
 /** Bounds of the page's parked embeds (kept alive after unmount, or preloaded before mount). */
 export interface KeepAliveOptions {
@@ -75,20 +74,3 @@ export const embedParking = {
     for (const key of [...parked.keys()]) evict(key);
   },
 } as const;
-
-/**
- * The identity under which an embed is parked and found again: surface, tenant, content and the `embedId`
- * when the app gave one. Session and live values are not part of it: the parked embed has its own session,
- * and its controlled values are brought up to date when it is shown again. The tenant origin is normalised
- * here (a bad one throws the embed's own `tenantOrigin` error).
- */
-export function parkingKey(
-  surface: string,
-  tenantOrigin: string,
-  publicId: string | undefined,
-  deploymentId: number | string | undefined,
-  embedId: string | undefined,
-): string {
-  // The origin as the embed uses it: `https://Acme.example.com/` and `https://acme.example.com` are one tenant.
-  return JSON.stringify([surface, normalizeTenantOrigin(tenantOrigin), publicId ?? null, deploymentId === undefined ? null : String(deploymentId), embedId ?? null]);
-}

@@ -6,7 +6,7 @@
  */
 export { canMoveWithoutReload } from './createKeptPlacement.js';
 export type { KeptPlacementMode } from './createKeptPlacement.js';
-export { embedParking, parkingKey } from './embedParking.js';
+export { embedParking } from './embedParking.js';
 export type { KeepAliveOptions } from './embedParking.js';
 export { keepAlive } from './keepAlive.js';
 export { preloadEmbed } from './preloadEmbed.js';

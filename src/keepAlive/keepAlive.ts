@@ -1,6 +1,6 @@
 import type { EmbedKeepAlive } from '../controller/EmbedKeepAlive.js';
 import { createKeptPlacement } from './createKeptPlacement.js';
-import { embedParking, parkingKey } from './embedParking.js';
+import { embedParking } from './embedParking.js';
 
 /**
  * Keep-alive for embeds: pass it to an embed's `keepAlive` prop (or `<SvcProvider keepAlive>`). An embed that
@@ -14,5 +14,4 @@ import { embedParking, parkingKey } from './embedParking.js';
 export const keepAlive: EmbedKeepAlive = {
   createPlacement: createKeptPlacement,
   parking: embedParking,
-  key: parkingKey,
 };

@@ -1,10 +1,12 @@
+import { createEmbedController } from '../controller/createEmbedController.js';
+import { embedIdentity } from '../controller/embedIdentity.js';
+import type { EmbedOptions } from '../controller/EmbedOptions.js';
 import { normalizeTenantOrigin } from '../protocol/normalizeTenantOrigin.js';
-import { createEmbedController, type EmbedControllerOptions } from '../controller/createEmbedController.js';
-import { embedParking, parkingKey } from './embedParking.js';
+import { embedParking } from './embedParking.js';
 import { keepAlive } from './keepAlive.js';
 
 /** Options of {@link preloadEmbed}: those of an embed, with `embedId` optional. */
-export type PreloadEmbedOptions = Omit<EmbedControllerOptions, 'embedId' | 'keepAlive'> & {
+export type PreloadEmbedOptions = Omit<EmbedOptions, 'embedId' | 'keepAlive'> & {
   /** The `embedId` the embed will be mounted with, if it has one (it is part of the identity). */
   readonly embedId?: string | undefined;
 };
@@ -25,7 +27,7 @@ let preloads = 0;
  */
 export function preloadEmbed(options: PreloadEmbedOptions): () => void {
   const tenantOrigin = normalizeTenantOrigin(options.tenantOrigin);
-  const key = parkingKey(options.surface, tenantOrigin, options.publicId, options.deploymentId, options.embedId);
+  const key = embedIdentity({ ...options, tenantOrigin });
   const existing = embedParking.peek(key);
   if (existing !== undefined) return () => {};
   const controller = createEmbedController({

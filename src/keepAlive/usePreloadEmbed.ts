@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { type PreloadEmbedOptions, preloadEmbed } from './preloadEmbed.js';
-import type { Surface } from '../protocol/envelope.js';
+import { embedIdentity } from '../controller/embedIdentity.js';
+import { withSettings } from '../controller/EmbedOptions.js';
 import { useSvcProviderSettings } from '../react/SvcProvider.js';
 import { useLatest } from '../react/useLatest.js';
 
@@ -21,23 +22,15 @@ export type UsePreloadEmbedOptions = Omit<PreloadEmbedOptions, 'tenantOrigin'> &
  */
 export function usePreloadEmbed(options: UsePreloadEmbedOptions | null): void {
   const provider = useSvcProviderSettings();
-  const latest = useLatest({ options, provider });
-  const identity =
-    options === null ? null : JSON.stringify([options.surface, options.tenantOrigin ?? provider.tenantOrigin, options.publicId, String(options.deploymentId ?? ''), options.embedId]);
+  const merged = options && withSettings(options, provider);
+  const latest = useLatest(merged);
+  const { tenantOrigin } = merged ?? {};
+  if (merged && tenantOrigin === undefined) {
+    throw new TypeError('usePreloadEmbed: tenantOrigin is required, as an option or on a surrounding <SvcProvider>.');
+  }
+  const identity = merged && embedIdentity({ ...merged, tenantOrigin: tenantOrigin as string });
   useEffect(() => {
-    if (identity === null) return;
-    const { options: current, provider: shared } = latest.current;
-    if (current === null) return;
-    const tenantOrigin = current.tenantOrigin ?? shared.tenantOrigin;
-    if (tenantOrigin === undefined) throw new TypeError('usePreloadEmbed: tenantOrigin is required, as an option or on a surrounding <SvcProvider>.');
-    preloadEmbed({
-      colorScheme: shared.colorScheme,
-      locale: shared.locale,
-      theme: shared.theme,
-      getSession: shared.getSession,
-      ...current,
-      surface: current.surface as Surface,
-      tenantOrigin,
-    });
+    const current = latest.current;
+    if (identity && current) preloadEmbed({ ...current, tenantOrigin: current.tenantOrigin as string });
   }, [identity, latest]);
 }

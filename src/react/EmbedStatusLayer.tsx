@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { EmbedControllerSnapshot } from '../controller/createEmbedController.js';
+import type { EmbedControllerSnapshot } from '../controller/EmbedController.js';
 import type { ErrorPayload } from '../protocol/eventPayloads.js';
 
 /** What `errorFallback` may be: an element, or a function of the error and a way to start again. */

@@ -10,13 +10,10 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import {
-  createEmbedController,
-  IDLE_SNAPSHOT,
-  type EmbedController,
-  type EmbedControllerSnapshot,
-  type EmbedLiveOptions,
-} from '../controller/createEmbedController.js';
+import { createEmbedController } from '../controller/createEmbedController.js';
+import { type EmbedController, type EmbedControllerSnapshot, IDLE_SNAPSHOT } from '../controller/EmbedController.js';
+import { embedIdentity } from '../controller/embedIdentity.js';
+import { withSettings } from '../controller/EmbedOptions.js';
 import type { Surface } from '../protocol/envelope.js';
 import { isDevelopment } from '../protocol/isDevelopment.js';
 import type { ErrorPayload } from '../protocol/eventPayloads.js';
@@ -59,71 +56,56 @@ export const SvcEmbedFrame = forwardRef(function SvcEmbedFrame(
   props: SvcEmbedFrameProps,
   ref: Ref<SvcEmbedHandle>,
 ): ReactNode {
-  const { surface, component, session, publicId, deploymentId } = props;
-  const provider = useSvcProviderSettings();
-  const tenantOrigin = props.tenantOrigin ?? provider.tenantOrigin;
+  const { surface, component } = props;
+  // The provider's settings fill what the props leave undefined: the one merge.
+  const merged = withSettings(props, useSvcProviderSettings());
+  const { tenantOrigin, keepAlive } = merged;
   if (tenantOrigin === undefined) {
     throw new TypeError(`<${component}>: tenantOrigin is required, as a prop or on a surrounding <SvcProvider>.`);
   }
-  const getSession = props.getSession ?? provider.getSession;
   const generatedId = useId();
   const embedId = props.embedId ?? `svc${generatedId.replace(/[^A-Za-z0-9_-]/g, '')}`;
   const latest = useLatest(props);
   const hostRef = useRef<HTMLDivElement | null>(null);
 
-  const values = {
-    colorScheme: props.colorScheme ?? provider.colorScheme,
-    theme: props.theme ?? provider.theme,
-    locale: props.locale ?? provider.locale,
-    filters: props.filters,
-    path: props.path,
-  };
   // Development only: a bad prop fails here, named, where it is written. Production still refuses it when the
   // action is built (with a shorter message), and leaves this code out of the bundle.
-  if (isDevelopment) validateControlledProps(component, values);
-  const onDebug = props.onDebug ?? provider.onDebug;
+  if (isDevelopment) validateControlledProps(component, merged);
   /** Hands an event to the latest mount's callback for its type, then to `onEvent`. */
   const deliver = (message: SvcEventMessage): void => {
     const current = latest.current;
     (current[callbackName(message.type) as 'onReady'] as ((p: unknown, m: SvcEventMessage) => void) | undefined)?.(message.payload, message);
     current.onEvent?.(message);
   };
-  const live: EmbedLiveOptions = {
-    ...values,
-    getSession,
-    onDebug,
-    title: props.title,
+  const live = {
+    ...merged,
     // A failure that did not come from the embed (getSession, a reused session) reaches onError as an event.
     onFailure: (error: ErrorPayload) =>
       deliver({ source: 'svc-embed', direction: 'event', type: 'svc:event:error', payload: error, timestamp: Date.now(), surface }),
   };
 
-  const keepAlive = props.keepAlive ?? provider.keepAlive;
   if (isDevelopment && keepAlive !== undefined && typeof keepAlive !== 'object') {
     throw new TypeError(`<${component}> prop "keepAlive": pass keepAlive from 'svc-embed-react/keep-alive' (import { keepAlive } from 'svc-embed-react/keep-alive').`);
   }
-  // Identity props decide the controller; everything else travels as live options.
-  // (JSON writes an absent value in an array as null; a deployment id reads the same as number and string.)
-  const key = JSON.stringify([surface, tenantOrigin, session, !getSession, publicId, `${deploymentId}`, embedId, !keepAlive]);
   const controllerRef = useRef<{ key: string; controller: EmbedController; parkKey: string | undefined } | null>(null);
   // A fresh object each time: a request to render again that React never folds into the previous one.
   const [, renderAgain] = useState<object>();
-  if (controllerRef.current === null || controllerRef.current.key !== key) {
-    try {
-      const parkKey = keepAlive?.key(surface, tenantOrigin, publicId, deploymentId, props.embedId);
+  let key: string;
+  try {
+    // Identity decides the controller; a session is a credential, handed to the live embed (see update).
+    const identity = embedIdentity({ ...props, tenantOrigin });
+    key = identity + !keepAlive;
+    if (controllerRef.current?.key !== key) {
+      const parkKey = keepAlive && identity;
       controllerRef.current = {
         key,
         parkKey,
         // A parked embed with this identity (kept alive, or preloaded) is taken back: no reload, no new session.
-        // Otherwise a new one: the identity props (surface, ids, session, export, params, reveal) with the live
-        // values, which hold what the provider supplies.
-        controller:
-          (parkKey && keepAlive?.parking.peek(parkKey)) ||
-          createEmbedController({ ...props, ...live, tenantOrigin, embedId, keepAlive }),
+        controller: (parkKey && keepAlive.parking.peek(parkKey)) || createEmbedController({ ...live, tenantOrigin, embedId }),
       };
-    } catch (error) {
-      throw new TypeError(`<${component}>: ${error instanceof Error ? error.message : String(error)}`);
     }
+  } catch (error) {
+    throw new TypeError(`<${component}>: ${error instanceof Error ? error.message : String(error)}`);
   }
   const { controller, parkKey } = controllerRef.current;
   const parking = keepAlive?.parking;

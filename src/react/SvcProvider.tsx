@@ -1,30 +1,14 @@
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
-import type { EmbedKeepAlive } from '../controller/EmbedKeepAlive.js';
-import type { GetSession } from '../controller/SessionRequest.js';
-import type { ColorScheme } from '../protocol/actionPayloads.js';
-import type { EmbedDebugHook } from '../protocol/EmbedDebugReport.js';
-import type { EmbedTheme } from '../protocol/embedTheme.js';
+import type { EmbedSettings } from '../controller/EmbedOptions.js';
 
-/** Settings every embed below a {@link SvcProvider} shares; a prop on an embed wins over each. */
-export interface SvcProviderSettings {
-  /** The tenant's origin for every embed below. */
-  readonly tenantOrigin?: string | undefined;
-  /** Acquires a new session for each load of a signed embed below (see `GetSession`). */
-  readonly getSession?: GetSession | undefined;
-  /** Colour scheme of every embed below. */
-  readonly colorScheme?: ColorScheme | undefined;
-  /** UI language of every embed below. */
-  readonly locale?: string | undefined;
-  /** Brand theme of every embed below. */
-  readonly theme?: EmbedTheme | undefined;
-  /** Receives what any embed below drops, with the reason. */
-  readonly onDebug?: EmbedDebugHook | undefined;
-  /** Keep every embed below alive across unmounts: `keepAlive` from `svc-embed-react/keep-alive`. */
-  readonly keepAlive?: EmbedKeepAlive | undefined;
-}
+/**
+ * Settings every embed below a {@link SvcProvider} shares (the embed options a provider may supply); a prop on
+ * an embed wins over each.
+ */
+export type SvcProviderSettings = EmbedSettings;
 
 /** Props of {@link SvcProvider}. */
-export interface SvcProviderProps extends SvcProviderSettings {
+export interface SvcProviderProps extends EmbedSettings {
   readonly children?: ReactNode;
 }
 

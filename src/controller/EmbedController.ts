@@ -1,0 +1,71 @@
+import type { EmbedBridge } from '../protocol/createEmbedBridge.js';
+import type { ErrorPayload } from '../protocol/eventPayloads.js';
+import type { EmbedLiveOptions } from './EmbedLiveOptions.js';
+
+/**
+ * Where an embed is in its lifecycle:
+ * - `idle`: created, not attached to a page element yet (also during server rendering);
+ * - `session`: waiting for `getSession`;
+ * - `loading`: the iframe is loading its address;
+ * - `ready`: the embed sent `ready` for the current load;
+ * - `renewing`: a new session is being fetched and handed to the embed (in place, the embed stays shown) or
+ *   loaded (the embed is hidden until the new load is ready);
+ * - `error`: the embed failed (a fatal error, a failed `getSession`, too many renewals); `retry()` starts again;
+ * - `destroyed`: torn down; nothing will happen any more.
+ */
+export type EmbedPhase = 'idle' | 'session' | 'loading' | 'ready' | 'renewing' | 'error' | 'destroyed';
+
+/** What a UI binding renders from: replaced (never mutated) on every change. */
+export interface EmbedControllerSnapshot {
+  readonly phase: EmbedPhase;
+  /** Whether the iframe is shown. Until then a loading placeholder stands in (see `reveal`). */
+  readonly visible: boolean;
+  /** Why the embed failed, in the shape of an `svc:event:error` payload (`phase` is `error`). */
+  readonly error: ErrorPayload | null;
+  /** How many addresses were loaded into an iframe (renewals by reload and retries add one each). */
+  readonly loads: number;
+  /** How many times the session was renewed, in place or by reloading. */
+  readonly renewals: number;
+  /** Whether the embed is parked: alive (iframe, session, state) but shown nowhere. */
+  readonly parked: boolean;
+}
+
+/** One embed's lifecycle: address, session, bridge, controlled-value sync, reveal, renewal. */
+export interface EmbedController {
+  /** The message bridge (events, actions, store). It keeps its identity across renewals. */
+  readonly bridge: EmbedBridge;
+  /** The iframe of the current load (null before the first address is known). */
+  readonly iframe: HTMLIFrameElement | null;
+  getSnapshot(): EmbedControllerSnapshot;
+  /** Calls `listener` after every snapshot change; returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void;
+  /**
+   * Puts the embed into `host` (an element the UI owns) and starts its first load. Returns the function that
+   * detaches it; a detached controller is destroyed a microtask later unless attached again first (React's
+   * StrictMode detaches and attaches in one go: that keeps the load and the session).
+   */
+  attach(host: HTMLElement): () => void;
+  /**
+   * Takes the latest live options (after each render): sends only the controlled values that changed. A new
+   * `session` is a credential, not a new embed: a live embed is offered it in place (`svc:action:set-session`);
+   * an embed that refuses it (another viewer's session) or does not answer is loaded with it.
+   */
+  update(live: EmbedLiveOptions): void;
+  /**
+   * Keeps the embed alive while shown nowhere: the iframe (and its document, session and in-embed state) goes
+   * to a hidden parking area, the bridge keeps delivering events to the store and app-wide listeners, and the
+   * next `attach` shows it again without a reload. A controller never attached starts loading there (preload).
+   * Needs `keepAlive`.
+   */
+  park(): void;
+  /**
+   * After an error: starts again with a new load. In signed mode that is a new session from `getSession`;
+   * without `getSession`, only a `session` never loaded on this page.
+   */
+  retry(): void;
+  /** Tears everything down: aborts `getSession`, removes the iframe, disconnects the bridge. */
+  destroy(): void;
+}
+
+/** The snapshot of an embed nobody has attached yet: the first snapshot, and the one server rendering sees. */
+export const IDLE_SNAPSHOT: EmbedControllerSnapshot = { phase: 'idle', visible: false, error: null, loads: 0, renewals: 0, parked: false };

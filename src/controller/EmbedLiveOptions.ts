@@ -1,0 +1,33 @@
+import type { EmbedDebugHook } from '../protocol/EmbedDebugReport.js';
+import type { ErrorPayload } from '../protocol/eventPayloads.js';
+import type { ControlledValues } from './createControlledSync.js';
+import type { GetSession } from './SessionRequest.js';
+
+/**
+ * What may change while an embed lives: read at the moment it is needed, so the latest value always counts.
+ * Part of the one options model (see `EmbedOptions`).
+ */
+export interface EmbedLiveOptions extends ControlledValues {
+  /**
+   * An embed session id minted by your backend: signed mode. A credential, not identity: the first load uses
+   * it if this page has not loaded it yet (sessions are single-use); a new one for a live embed is offered in
+   * place, or kept for the next load that needs a session.
+   */
+  readonly session?: string | undefined;
+  /**
+   * Acquires a new session for every load or renewal that needs one (first load, remount, renewal, retry):
+   * signed mode. Its request carries an `AbortSignal` that fires when the embed is torn down. With neither
+   * `session` nor `getSession`, the embed runs in private mode (the viewer signs in inside it).
+   * @default the surrounding `<SvcProvider>`'s `getSession`
+   */
+  readonly getSession?: GetSession | undefined;
+  /**
+   * Receives everything the embed drops, with the reason.
+   * @default the surrounding `<SvcProvider>`'s `onDebug`
+   */
+  readonly onDebug?: EmbedDebugHook | undefined;
+  /** Receives failures that did not come from the embed (a rejected `getSession`, a reused session). */
+  readonly onFailure?: ((error: ErrorPayload) => void) | undefined;
+  /** The iframe's accessible title. @default a description of the surface */
+  readonly title?: string | undefined;
+}

@@ -1,0 +1,60 @@
+import { createEmbedIframe, setFrameHidden } from './createEmbedIframe.js';
+import type { FramePlacement } from './FramePlacement.js';
+
+/** The iframe of one embed across its loads, and what its documents do on their own. */
+export interface EmbedFrame {
+  /** The iframe of the current load (null before the first). */
+  readonly element: HTMLIFrameElement | null;
+  /** Loads `src` into a new iframe in place of the current one (no history entry, no stale document). */
+  load(src: string, title: string): void;
+  /** The current document sent `ready` (tells a self-reload from a first `load` event). */
+  ready(): void;
+  /** Hides the current iframe from sight, pointer, keyboard and assistive technology, or shows it. */
+  hide(hidden: boolean): void;
+}
+
+/**
+ * Creates the frame of one embed. `onLoad` hears every `load` event of the current iframe, with `reloaded`
+ * true when the document was replaced without us (the embed reloaded itself): its runtime state is gone.
+ */
+export function createEmbedFrame(
+  placement: FramePlacement,
+  embedId: string,
+  hidden: boolean,
+  onLoad: (reloaded: boolean) => void,
+): EmbedFrame {
+  let element: HTMLIFrameElement | null = null;
+  /** `load` events of the current iframe, and at which of them its documents last sent `ready`. */
+  let loads = 0;
+  let readyAt = -1;
+  /** Whether this embed's first document sent `ready` before its `load` event (known after the first). */
+  let readyFirst: boolean | undefined;
+
+  return {
+    get element() {
+      return element;
+    },
+    load(src, title) {
+      const previous = element;
+      const frame = createEmbedIframe(src, embedId, title, hidden);
+      frame.addEventListener('load', () => {
+        if (frame !== element) return;
+        loads += 1;
+        // A second load event is a new document, unless this embed sends ready before its load event and
+        // the ready seen since the previous load belongs to the new document.
+        onLoad(loads > 1 && !(readyFirst && readyAt === loads - 1));
+      });
+      element = frame;
+      loads = 0;
+      readyAt = -1;
+      placement.put(frame, previous);
+    },
+    ready() {
+      readyAt = loads;
+      readyFirst ??= loads === 0;
+    },
+    hide(value) {
+      if (element) setFrameHidden(element, value);
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import type { ErrorPayload } from '../protocol/eventPayloads.js';
+import { isDevelopment } from '../protocol/isDevelopment.js';
+import type { EmbedLiveOptions } from './EmbedLiveOptions.js';
+import type { EmbedIdentity } from './EmbedOptions.js';
+import type { GetSession, SessionRequestReason } from './SessionRequest.js';
+import { sessionLedger } from './sessionLedger.js';
+
+/** Where an embed's sessions come from: the `session` option while unused, else `getSession`. */
+export interface SessionSource {
+  /**
+   * The session for the next load or in-place handover, recorded as used: at once in private mode (undefined)
+   * and for an unused session option, else a promise of `getSession`'s answer. A call while one is being
+   * fetched joins it: one request in flight, whatever asked. A rejected `getSession` is
+   * tried again with backoff while the current token is still trusted (until `expiresAt`, epoch ms). Rejects
+   * with the failure in the shape of a fatal `svc:event:error` payload.
+   */
+  take(reason: SessionRequestReason, expiresAt?: number): string | undefined | Promise<string>;
+  /** Aborts a `getSession` in flight (the embed is torn down). */
+  abort(): void;
+}
+
+/**
+ * What an embed can load: an opaque id of visible ASCII characters, short enough for an address (browsers
+ * refuse very long ones and show a blank frame). The platform's ids are far shorter.
+ */
+const USABLE = /^[!-~]{1,4096}$/;
+
+/** Whether `session` is a session id an embed can load (see {@link USABLE}). */
+export const isUsableSession = (session: unknown): session is string => typeof session === 'string' && USABLE.test(session);
+
+/** A failure of the host's own making, in the shape of an embed's fatal error. */
+export const sessionError = (context: string, message: string, name = 'SessionError'): ErrorPayload => ({
+  name,
+  context,
+  fatal: true,
+  message,
+});
+
+const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Creates the session source of one embed. `signed` says whether the embed runs in signed mode; `live`
+ * returns the latest live options (session and getSession are read at the moment a session is needed).
+ */
+export function createSessionSource(
+  identity: Pick<EmbedIdentity, 'surface' | 'embedId' | 'publicId' | 'deploymentId'>,
+  signed: () => boolean,
+  live: () => EmbedLiveOptions,
+): SessionSource {
+  let abort: AbortController | undefined;
+  let pending: Promise<string> | undefined;
+
+  const request = async (getSession: GetSession, reason: SessionRequestReason, expiresAt: number | undefined): Promise<unknown> => {
+    const { surface, embedId, publicId, deploymentId } = identity;
+    for (let delay = 1000; ; delay *= 2) {
+      const controller = new AbortController();
+      abort = controller;
+      try {
+        return await getSession({ surface, embedId, publicId, deploymentId, reason, expiresAt, signal: controller.signal });
+      } catch (error) {
+        // Worth another try while the embed still trusts its token: a blip of the app's backend must not end
+        // the viewer's session. Otherwise (a first load, an expired token) the failure is shown at once.
+        if (expiresAt === undefined || Date.now() + delay >= expiresAt) {
+          throw sessionError('getSession', `getSession failed: ${describe(error)}`);
+        }
+        await new Promise((resume) => setTimeout(resume, Math.min(delay, 30_000)));
+      }
+      // Torn down while waiting (or while getSession ran): nobody needs a session any more.
+      if (controller.signal.aborted) throw sessionError('getSession', 'aborted');
+    }
+  };
+
+  /** Records `session` as loaded, once it is known to be usable. */
+  const use = (session: unknown): string => {
+    if (!isUsableSession(session)) {
+      throw sessionError('session', isDevelopment ? 'The session id is not usable: expected 1 to 4096 visible ASCII characters.' : 'unusable session id');
+    }
+    sessionLedger.add(session);
+    return session;
+  };
+
+  const ask = async (reason: SessionRequestReason, expiresAt: number | undefined, getSession?: GetSession): Promise<string> => {
+    const session = getSession && (await request(getSession, reason, expiresAt));
+    if (!getSession || sessionLedger.has(session as string)) {
+      throw sessionError(
+        'session',
+        isDevelopment
+          ? 'This embed session was already loaded on this page, and sessions are single-use. Pass getSession ' +
+              '(on the component or on <SvcProvider>) so each load gets a new session.'
+          : 'session already used',
+      );
+    }
+    return use(session);
+  };
+
+  return {
+    take(reason, expiresAt) {
+      if (!signed()) return undefined;
+      const { session, getSession } = live();
+      // A session option this page never loaded goes first: the app minted it for this embed.
+      if (session !== undefined && !sessionLedger.has(session)) return use(session);
+      pending ??= ask(reason, expiresAt, getSession).finally(() => {
+        pending = undefined;
+      });
+      return pending;
+    },
+    abort() {
+      abort?.abort();
+    },
+  };
+}
