@@ -5,7 +5,7 @@
 const SUFFIXES = ['token', 'secret', 'password', 'passwd', 'apikey', 'session', 'sessionid', 'signature', 'jwt', 'authorization', 'credential', 'credentials', 'cookie'];
 
 /** Short names that would match ordinary words as suffixes (`config` ends in `sig`... almost): exact matches only. */
-const EXACT = new Set(['sig', 'auth', 'pwd']);
+const EXACT = /* @__PURE__ */ new Set(['sig', 'auth', 'pwd']);
 
 /** Lower case without `-` and `_`: `Session-Id`, `session_id` and `sessionId` are one name. */
 function normalize(name: string): string {

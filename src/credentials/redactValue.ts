@@ -51,12 +51,22 @@ export function redactValue(value: unknown, redact: (text: string) => string, op
       }
       if (item instanceof Set) return new Set([...item].map((inner) => walk(inner, depth + 1)));
       const copy: Record<string, unknown> = {};
-      for (const [key, inner] of Object.entries(item)) {
+      for (const key of Object.keys(item)) {
+        let inner: unknown;
+        try {
+          inner = (item as Record<string, unknown>)[key];
+        } catch {
+          // A hostile object (a throwing getter, handed over without structured cloning) is reported, not thrown.
+          inner = '[unreadable]';
+        }
         const secret = isSecretKey?.(key) === true && inner != null;
         // defineProperty, not assignment: a key named `__proto__` stays an ordinary key.
         Object.defineProperty(copy, redact(key), { value: secret ? REDACTED : walk(inner, depth + 1), enumerable: true, writable: true, configurable: true });
       }
       return copy;
+    } catch {
+      // A hostile object (a proxy whose traps throw) is described, never allowed to throw from a report.
+      return '[unreadable]';
     } finally {
       path.delete(item);
     }

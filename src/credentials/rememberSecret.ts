@@ -6,7 +6,7 @@ import { createRedactor, MIN_SECRET_LENGTH } from './createRedactor.js';
  */
 const LIMIT = 256;
 
-const secrets = new Set<string>();
+const secrets = /* @__PURE__ */ new Set<string>();
 
 /** The redactor for the current secrets, built on first use after a change (building it is the costly part). */
 let redactor: ((text: string) => string) | undefined;

@@ -7,19 +7,28 @@ import { redactKnownSecrets } from './rememberSecret.js';
  * (`%26`, `%253F`, `\u0026`, `\n`), so `?session=`, `&token=`, `;sig=`, `%26session%3D` and `\u0026session=`
  * all count, while the `session` inside `my_session` does not.
  */
-const START = String.raw`(?:(?<![A-Za-z0-9_\-])|(?<=%(?:25)*[0-9A-Fa-f]{2})|(?<=\\u00[0-9A-Fa-f]{2})|(?<=\\[nrt]))`;
+const START = '(?:(?<![A-Za-z0-9_\\-])|(?<=%(?:25)*[0-9A-Fa-f]{2})|(?<=\\\\u00[0-9A-Fa-f]{2})|(?<=\\\\[nrt]))';
 
 /** A quote, raw, backslash-escaped (any depth), `\u`-escaped or URL-encoded (once or twice). */
-const QUOTE = String.raw`\\*"|\\*'|\\u0022|%(?:25)*22`;
+const QUOTE = '\\\\*"|\\\\*\'|\\\\u0022|%(?:25)*22';
 
-/** A quote at the start of a value. */
-const OPENING_QUOTE = new RegExp(`^(?:${QUOTE})`);
+// The patterns built from these parts are made on first use, not at load: a bundler cannot prove building
+// them at load free of side effects, so a production bundle that never scrubs would keep them.
 
 /** A separator between a name and its value: `:` or `=`, raw, URL-encoded or `\u`-escaped. */
-const SEPARATOR = String.raw`\s*(?::|=|%(?:25)*3[aAdD]|\\u003[aAdD])\s*`;
+const SEPARATOR = '\\s*(?::|=|%(?:25)*3[aAdD]|\\\\u003[aAdD])\\s*';
 
-/** A name, perhaps quoted, and its separator: the value follows. Names are checked by `isCredentialName`. */
-const NAMED = new RegExp(`${START}(${QUOTE})?([A-Za-z][A-Za-z0-9_-]*)(?:\\1)?(${SEPARATOR})`, 'g');
+/** A quote at the start of a value, and a name (perhaps quoted) with its separator; made on first use. */
+let patterns: { readonly openingQuote: RegExp; readonly named: RegExp } | undefined;
+
+function getPatterns(): { readonly openingQuote: RegExp; readonly named: RegExp } {
+  patterns ??= {
+    openingQuote: new RegExp(`^(?:${QUOTE})`),
+    // Names are checked afterwards by `isCredentialName`: the pattern finds every candidate.
+    named: new RegExp(`${START}(${QUOTE})?([A-Za-z][A-Za-z0-9_-]*)(?:\\1)?(${SEPARATOR})`, 'g'),
+  };
+  return patterns;
+}
 
 /**
  * An unquoted value: up to a space, a quote, `&`, `#`, `;`, `<`, `>`, `,`, a closing bracket, or one of those
@@ -63,7 +72,7 @@ function bracketEnd(text: string, from: number): number {
 /** The [start, end) of the value after a name ending at `from`, and whether to keep it (already redacted, empty). */
 function valueSpan(text: string, from: number): readonly [number, number] | undefined {
   const rest = text.slice(from, from + 16);
-  const opening = OPENING_QUOTE.exec(rest)?.[0];
+  const opening = getPatterns().openingQuote.exec(rest)?.[0];
   if (opening !== undefined) {
     const start = from + opening.length;
     return [start, quotedEnd(text, start, opening)];
@@ -86,13 +95,14 @@ function valueSpan(text: string, from: number): readonly [number, number] | unde
 function redactNamedValues(text: string): string {
   let out = '';
   let copied = 0;
-  NAMED.lastIndex = 0;
-  for (let found = NAMED.exec(text); found !== null; found = NAMED.exec(text)) {
+  const { named } = getPatterns();
+  named.lastIndex = 0;
+  for (let found = named.exec(text); found !== null; found = named.exec(text)) {
     const [whole, quote, name] = found as unknown as [string, string | undefined, string];
     const end = found.index + whole.length;
     if (!isCredentialName(name)) {
       // Go on right after the name: a name inside a value (`next=token=...`) is still found.
-      NAMED.lastIndex = found.index + (quote?.length ?? 0) + name.length;
+      named.lastIndex = found.index + (quote?.length ?? 0) + name.length;
       continue;
     }
     const span = valueSpan(text, end);
@@ -102,7 +112,7 @@ function redactNamedValues(text: string): string {
       out += text.slice(copied, start) + REDACTED;
       copied = stop;
     }
-    NAMED.lastIndex = Math.max(stop, end);
+    named.lastIndex = Math.max(stop, end);
   }
   return copied === 0 ? text : out + text.slice(copied);
 }

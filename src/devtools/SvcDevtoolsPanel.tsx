@@ -4,8 +4,9 @@ import { DEFAULT_MAX_ENTRIES, type TimelineItem } from './createTimeline.js';
 import { EmbedList } from './EmbedList.js';
 import { buttonStyle, headerStyle, inputStyle, mutedStyle, rootStyle, sectionStyle, timelineStyle, toggleStyle } from './devtoolsStyles.js';
 import { filterTimeline } from './filterTimeline.js';
+import { formatSize } from './formatSize.js';
 import { INSPECTOR_KINDS, type InspectorKind } from './inspectorKinds.js';
-import { toRedactedJson } from './redactCredentials.js';
+import { toDisplayJson } from './toDisplayJson.js';
 import type { SvcDevtoolsProps } from './SvcDevtoolsProps.js';
 import { TimelineRow } from './TimelineRow.js';
 import { useConnectedEmbeds } from './useConnectedEmbeds.js';
@@ -27,6 +28,8 @@ function toggled<T>(set: ReadonlySet<T>, value: T): ReadonlySet<T> {
  */
 export function SvcDevtoolsPanel({ position = 'bottom-right', defaultOpen = false, maxEntries = DEFAULT_MAX_ENTRIES }: SvcDevtoolsProps) {
   const { items, timeline } = useInspectorTimeline(maxEntries);
+  // Read on each render: every change to the count comes with a new snapshot, which renders.
+  const foreign = timeline.getForeignCount();
   const embeds = useConnectedEmbeds();
   const [open, setOpen] = useState(defaultOpen);
   const [embedFilter, setEmbedFilter] = useState('');
@@ -50,7 +53,7 @@ export function SvcDevtoolsPanel({ position = 'bottom-right', defaultOpen = fals
   }, [items, embedFilter, hiddenKinds, text]);
 
   const copy = useCallback(async (item: TimelineItem) => {
-    const copied = await copyText(toRedactedJson(item.entry));
+    const copied = await copyText(toDisplayJson(item.entry));
     setCopyStatus(copied ? `Copied entry ${item.id} as JSON` : `Could not copy entry ${item.id}: the clipboard is not available`);
   }, []);
   const toggleJson = useCallback((id: number) => setExpanded((current) => toggled(current, id)), []);
@@ -105,6 +108,8 @@ export function SvcDevtoolsPanel({ position = 'bottom-right', defaultOpen = fals
           </div>
           <p role="status" style={{ ...mutedStyle, margin: 0, padding: '0 8px 4px' }}>
             {visible.length === items.length ? `${items.length} of at most ${maxEntries} entries` : `${visible.length} of ${items.length} entries shown`}
+            {` · ${formatSize(timeline.getKeptSize())} kept`}
+            {foreign === 0 ? '' : ` · ${foreign} foreign ${foreign === 1 ? 'message' : 'messages'} dropped (counted, not kept)`}
             {copyStatus === '' ? '' : ` · ${copyStatus}`}
           </p>
           <ol aria-label="Timeline, newest first" style={timelineStyle}>

@@ -2,7 +2,7 @@ import { memo } from 'react';
 import type { TimelineItem } from './createTimeline.js';
 import { describeEntry } from './describeEntry.js';
 import { buttonStyle, detailStyle, jsonStyle, KIND_COLORS, mutedStyle, rowStyle } from './devtoolsStyles.js';
-import { toRedactedJson } from './redactCredentials.js';
+import { toDisplayJson } from './toDisplayJson.js';
 
 /** `HH:MM:SS.mmm` in local time: close events differ by milliseconds. */
 function clock(at: number): string {
@@ -42,7 +42,7 @@ export const TimelineRow = /* @__PURE__ */ memo(function TimelineRow({ item, exp
         </span>
       </div>
       {detail !== '' && <div style={detailStyle}>{detail}</div>}
-      {expanded && <pre style={jsonStyle}>{toRedactedJson(entry)}</pre>}
+      {expanded && <pre style={jsonStyle}>{toDisplayJson(entry)}</pre>}
     </li>
   );
 });

@@ -1,5 +1,6 @@
+import { scrubCredentials } from '../credentials/scrubCredentials.js';
 import type { EmbedInspectorEntry } from '../protocol/embedInspector.js';
-import { redactText } from './redactCredentials.js';
+import { previewString } from './previewValue.js';
 
 /** What one timeline row says: a headline (message type, drop reason or phase) and a detail line. */
 export interface EntryDescription {
@@ -7,29 +8,37 @@ export interface EntryDescription {
   readonly detail: string;
 }
 
+/** The longest detail line; the JSON view has the rest. */
+const DETAIL_LENGTH = 160;
+
+/** One line: scrubbed, then cut so that a cut never shows part of a secret (see `previewString`). */
+const line = (text: string): string => previewString(text, DETAIL_LENGTH);
+
 const compact = (value: unknown): string => {
   try {
-    const text = JSON.stringify(value) ?? '';
-    return text.length > 160 ? `${text.slice(0, 157)}...` : text;
+    return JSON.stringify(value) ?? '';
   } catch {
     return String(value);
   }
 };
 
-/** The row text for an entry; credential query parameters never appear in it. */
+/**
+ * The row text for an entry, credentials removed (`scrubCredentials`). Timeline entries are already
+ * credential-free copies; the text is scrubbed again so a secret the page remembered since is hidden too.
+ */
 export function describeEntry(entry: EmbedInspectorEntry): EntryDescription {
   switch (entry.kind) {
     case 'event':
     case 'action-sent':
     case 'action-queued':
     case 'action-flushed':
-      return { title: entry.message.type, detail: redactText(compact(entry.message.payload)) };
+      return { title: scrubCredentials(String(entry.message.type)), detail: line(compact(entry.message.payload)) };
     case 'dropped':
       return {
-        title: entry.report.type === undefined ? entry.report.reason : `${entry.report.reason}: ${entry.report.type}`,
-        detail: redactText(entry.report.origin === undefined ? entry.report.detail : `${entry.report.detail} (from ${entry.report.origin})`),
+        title: scrubCredentials(entry.report.type === undefined ? entry.report.reason : `${entry.report.reason}: ${entry.report.type}`),
+        detail: line(entry.report.origin === undefined ? entry.report.detail : `${entry.report.detail} (from ${entry.report.origin})`),
       };
     case 'lifecycle':
-      return { title: entry.phase, detail: redactText(entry.detail ?? '') };
+      return { title: scrubCredentials(entry.phase), detail: line(entry.detail ?? '') };
   }
 }

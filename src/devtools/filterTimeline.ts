@@ -1,7 +1,7 @@
 import type { TimelineItem } from './createTimeline.js';
 import { describeEntry } from './describeEntry.js';
 import type { InspectorKind } from './inspectorKinds.js';
-import { toRedactedJson } from './redactCredentials.js';
+import { toDisplayJson } from './toDisplayJson.js';
 
 /** What the panel shows: one embed or all, some kinds, entries containing a text. */
 export interface TimelineFilter {
@@ -20,7 +20,7 @@ function textOf(item: TimelineItem): string {
   let text = searchableText.get(item);
   if (text === undefined) {
     const { title, detail } = describeEntry(item.entry);
-    text = `${item.entry.kind}\n${item.entry.embedId}\n${title}\n${detail}\n${toRedactedJson(item.entry)}`.toLowerCase();
+    text = `${item.entry.kind}\n${item.entry.embedId}\n${title}\n${detail}\n${toDisplayJson(item.entry)}`.toLowerCase();
     searchableText.set(item, text);
   }
   return text;

@@ -1,3 +1,4 @@
+import { scrubValue } from '../credentials/scrubValue.js';
 import type { ActionType } from './actionPayloads.js';
 import { type ActionPayloadArgs, createActionMessage } from './createActionMessage.js';
 import { createActionQueue } from './createActionQueue.js';
@@ -165,7 +166,9 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
 
   const debug = (report: Omit<EmbedDebugReport, 'embedId'>): void => {
     if (isDevelopment) tap('dropped', { report: { ...report, embedId } });
-    dispatch(DEBUG, { ...report, embedId });
+    // Development reports carry no credentials (the shared scrubber, only while a hook listens); production ones
+    // pass foreign data as received, and a production bundle drops the scrubber with this guard.
+    dispatch(DEBUG, isDevelopment && lists.get(DEBUG)?.length ? (scrubValue({ ...report, embedId }) as EmbedDebugReport) : { ...report, embedId });
   };
 
   const post = (message: SvcActionMessage, kind: 'action-sent' | 'action-flushed'): void => {

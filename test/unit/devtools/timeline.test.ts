@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTimeline } from '../../../src/devtools/createTimeline.js';
 import { filterTimeline } from '../../../src/devtools/filterTimeline.js';
-import { toRedactedJson } from '../../../src/devtools/redactCredentials.js';
+import { toDisplayJson } from '../../../src/devtools/toDisplayJson.js';
 import type { EmbedInspectorEntry } from '../../../src/protocol/index.js';
 
 afterEach(() => {
@@ -96,7 +96,7 @@ describe('filtering', () => {
 
 describe('JSON for display and the clipboard', () => {
   it('never carries a session id, a token or an embed token', () => {
-    const json = toRedactedJson({
+    const json = toDisplayJson({
       kind: 'lifecycle',
       detail: 'loading https://acme.example.com/embed/dashboard/p?session=s3cr3t&locale=de-DE',
       chat: 'https://acme.example.com/embed/chat?showNewChat=false&sessionId=abc123',
@@ -111,7 +111,7 @@ describe('JSON for display and the clipboard', () => {
   it('survives cycles, functions and bigints', () => {
     const cyclic: Record<string, unknown> = { big: 10n, fn: function named() {} };
     cyclic.self = cyclic;
-    const json = toRedactedJson(cyclic);
+    const json = toDisplayJson(cyclic);
     expect(json).toContain('"self": "[repeated]"');
     expect(json).toContain('"big": "10n"');
     expect(json).toContain('[function named]');
