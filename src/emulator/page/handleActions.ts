@@ -1,7 +1,7 @@
-import { ACTION_TYPES } from '../../protocol/actionPayloads.js';
+import { ACTION_TYPES, type ActionType } from '../../protocol/actionPayloads.js';
 import { parseFilterParameter } from '../../protocol/parseFilterParameter.js';
 import { resolveLocale } from '../../protocol/resolveLocale.js';
-import type { TenantBridge } from '../../tenant/createTenantBridge.js';
+import type { TenantActionHandler, TenantBridge } from '../../tenant/createTenantBridge.js';
 import type { EmulatorBootConfig } from '../EmulatorBootConfig.js';
 import { applyTheme } from './applyTheme.js';
 import type { PageStore } from './createPageStore.js';
@@ -17,6 +17,13 @@ export interface ActionTargets {
   readonly root: HTMLElement;
   /** Every action acts for the viewer: the page checks its session first (see `PageContext.checkSession`). */
   readonly checkSession: () => void;
+  /** Whether the page has stopped trusting its token and waits for `svc:action:set-session`. */
+  readonly sessionExpired: () => boolean;
+}
+
+/** An action that arrived while the page waits for a new session: not applied, and the host is told. */
+class SessionExpiredError extends Error {
+  override readonly name = 'SessionExpiredError';
 }
 
 /**
@@ -24,20 +31,28 @@ export interface ActionTargets {
  * non-fatal `svc:event:error` naming the action: a theme value that is not CSS, a filter that filters
  * nothing, a path that is not a page of this surface.
  */
-export function handleActions(bridge: TenantBridge, { boot, store, view, root, checkSession }: ActionTargets): void {
+export function handleActions(bridge: TenantBridge, { boot, store, view, root, checkSession, sessionExpired }: ActionTargets): void {
   for (const type of ACTION_TYPES) bridge.on(type, checkSession);
-  bridge.on('svc:action:set-color-scheme', ({ scheme }) => store.set({ colorScheme: scheme }));
-  bridge.on('svc:action:set-theme', (theme) => {
+  // An expired page acts for nobody: the host learns the action was dropped and can send it again after
+  // the `ready` that follows a new session.
+  const on = <T extends ActionType>(type: T, handler: TenantActionHandler<T>): void => {
+    bridge.on(type, (payload, message) => {
+      if (sessionExpired()) throw new SessionExpiredError('the session expired; the embed takes actions again once svc:action:set-session renews it');
+      handler(payload, message);
+    });
+  };
+  on('svc:action:set-color-scheme', ({ scheme }) => store.set({ colorScheme: scheme }));
+  on('svc:action:set-theme', (theme) => {
     const rejected = applyTheme(root, theme);
     store.set({ theme });
     if (rejected.length > 0) throw new TypeError(`ignored theme fields that are not valid CSS: ${rejected.join(', ')}`);
   });
-  bridge.on('svc:action:set-locale', ({ locale }) => {
+  on('svc:action:set-locale', ({ locale }) => {
     // The platform ignores a locale it does not ship; so does the emulator.
     const shipped = resolveLocale(locale);
     if (shipped) store.set({ locale: shipped });
   });
-  bridge.on('svc:action:set-filter', ({ filterUrlParameter }) => {
+  on('svc:action:set-filter', ({ filterUrlParameter }) => {
     const parsed = parseFilterParameter(filterUrlParameter);
     if (!parsed.ok) return;
     const { [parsed.key]: _previous, ...others } = store.get().filters;
@@ -46,6 +61,6 @@ export function handleActions(bridge: TenantBridge, { boot, store, view, root, c
     // The filter is kept (and shown on its chip), but the host should know it filters nothing.
     if (problem !== null) throw new TypeError(`the filter is kept but filters nothing: ${problem}`);
   });
-  bridge.on('svc:action:navigate', ({ path }) => view.navigate(path));
-  bridge.on('svc:action:refresh', () => view.refresh());
+  on('svc:action:navigate', ({ path }) => view.navigate(path));
+  on('svc:action:refresh', () => view.refresh());
 }

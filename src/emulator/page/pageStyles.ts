@@ -150,6 +150,10 @@ a:hover { text-decoration: underline; }
 .error-state h1 { font-size: 17px; margin: 8px 0; }
 .error-state code { font-size: 12px; color: var(--svc-danger); }
 .error-icon { font-size: 28px; color: var(--svc-danger); }
+.session-expired {
+  position: fixed; inset: 0; display: flex; align-items: flex-start; justify-content: center;
+  background: color-mix(in srgb, var(--svc-bg, #fff) 70%, transparent);
+}
 @media (max-width: 640px) {
   .grid { grid-template-columns: minmax(0, 1fr); }
   .widget { grid-column: auto; grid-row: auto / span var(--h); }

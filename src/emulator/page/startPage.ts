@@ -7,10 +7,12 @@ import { applyTheme } from './applyTheme.js';
 import { TIME_GRAINS, type TimeGrain } from './bucketTime.js';
 import { createColorScheme } from './createColorScheme.js';
 import { createPageStore, type PageState } from './createPageStore.js';
-import { createTokenGuard, type TokenGuard } from './createTokenGuard.js';
+import { createSessionWatch, type SessionWatch, type TokenGrant } from './createSessionWatch.js';
+import type { SessionFailure } from './createTokenGuard.js';
 import { filterRows } from './filterRows.js';
 import { formatNumber } from './formatNumber.js';
 import { handleActions } from './handleActions.js';
+import { handleSetSession } from './handleSetSession.js';
 import { labelsFor } from './labels.js';
 import { mountApp } from './mountApp.js';
 import { mountChat } from './mountChat.js';
@@ -21,6 +23,7 @@ import { readBootConfig } from './readBootConfig.js';
 import { readTimeGrainSpec } from './readWidgetConfig.js';
 import { relabel } from './relabel.js';
 import { renderErrorState } from './renderErrorState.js';
+import { showSessionExpired } from './showSessionExpired.js';
 import type { SurfaceView } from './SurfaceView.js';
 import { swapSessionForToken } from './swapSessionForToken.js';
 
@@ -72,12 +75,7 @@ export function startPage(doc: Document): void {
   const mountedAt = performance.now();
   const win = doc.defaultView ?? window;
   installStyles(doc);
-  let root = doc.getElementById('root');
-  if (!root) {
-    root = doc.createElement('div');
-    root.id = 'root';
-    doc.body.append(root);
-  }
+  const root = doc.getElementById('root') ?? doc.body.appendChild(Object.assign(doc.createElement('div'), { id: 'root' }));
   const hostOrigin = detectHostOrigin(win);
   if (hostOrigin === null && win.parent !== win) {
     console.warn('[svc emulator] The host page origin is unknown (no ancestorOrigins, no referrer): no events will be sent.');
@@ -123,26 +121,61 @@ export function startPage(doc: Document): void {
     return;
   }
 
-  swapSessionForToken(win, boot);
+  if (boot.embedToken !== undefined) swapSessionForToken(win, boot.surface, boot.embedToken);
   let rows = filterRows(boot.dataset, store.get().filters);
-  let ended = false;
-  // A signed page keeps asking whether its token holds; once it does not, the page ends as the platform's
-  // does: an error state, one fatal error to the host, and no more actions obeyed.
-  const guard: TokenGuard | null =
-    boot.embedToken === undefined
-      ? null
-      : createTokenGuard({
-          win,
-          token: boot.embedToken,
-          intervalMs: boot.tokenCheckIntervalMs ?? 20_000,
-          onFailure: (failure) => {
-            if (ended) return;
-            ended = true;
-            renderErrorState(root, labels().cannotShow, failure);
-            events.emit('svc:event:error', { message: failure.message, name: failure.name, context: 'session', fatal: true });
-            bridge?.destroy();
-          },
-        });
+  const session = boot.embedToken === undefined ? null : watchToken(boot.embedToken);
+  /** Takes the "session expired" state away again; set while it shows. */
+  let hideExpired: (() => void) | null = null;
+
+  /**
+   * A signed page watches its token. The newer protocol announces the end, then shows the expired state
+   * over the surface it keeps, and waits for a new session; the older one ends the page: an error state
+   * in place of the surface and no more actions obeyed. Both send the fatal error older hosts act on.
+   */
+  function watchToken(token: string): SessionWatch {
+    const unscheduled = Number.MAX_SAFE_INTEGER;
+    return createSessionWatch({
+      win,
+      grant: { token, expiresAt: boot.tokenExpiresAt ?? unscheduled, expiringAt: boot.tokenExpiringAt ?? unscheduled, now: boot.serverNow ?? Date.now() },
+      intervalMs: boot.tokenCheckIntervalMs ?? 20_000,
+      onExpiring: (expiresAt) => {
+        if (boot.inPlaceRenewal) events.emit('svc:event:session-expiring', { expiresAt });
+      },
+      onExpired: (failure: SessionFailure) => {
+        if (boot.inPlaceRenewal) {
+          hideExpired = showSessionExpired(doc, root, labels().cannotShow, failure);
+          events.emit('svc:event:session-expired', {});
+        } else {
+          renderErrorState(root, labels().cannotShow, failure);
+        }
+        events.emit('svc:event:error', { message: failure.message, name: failure.name, context: 'session', fatal: true });
+        if (!boot.inPlaceRenewal) {
+          session?.stop();
+          bridge?.destroy();
+        }
+      },
+    });
+  }
+
+  const ready = (): void => {
+    events.emit('svc:event:ready', {
+      embedTenant: boot.embedTenant,
+      deploymentId: boot.deploymentId,
+      mode: boot.mode,
+      surface: boot.surface,
+      ...(boot.surface === 'dashboard' && boot.publicId !== undefined ? { publicId: boot.publicId } : {}),
+    });
+  };
+
+  /** A new session took: same document, same state; a new handshake, and the new token's own schedule. */
+  const renewed = (grant: TokenGrant): void => {
+    swapSessionForToken(win, boot.surface, grant.token);
+    hideExpired?.();
+    hideExpired = null;
+    ready();
+    session?.adopt(grant);
+  };
+
   const context: PageContext = {
     boot,
     store,
@@ -150,7 +183,7 @@ export function startPage(doc: Document): void {
     labels,
     format: (value, compact) => formatNumber(store.get().locale, value, compact),
     rows: () => rows,
-    checkSession: () => guard?.check(),
+    checkSession: () => session?.check(),
   };
 
   const colorScheme = createColorScheme(doc, win);
@@ -171,15 +204,15 @@ export function startPage(doc: Document): void {
     view.update(changed);
   });
 
-  if (bridge) handleActions(bridge, { boot, store, view, root: doc.documentElement, checkSession: context.checkSession });
+  if (bridge) {
+    const sessionExpired = (): boolean => session?.expired() ?? false;
+    handleActions(bridge, { boot, store, view, root: doc.documentElement, checkSession: context.checkSession, sessionExpired });
+    handleSetSession(bridge, { win, boot, events, session, onRenewed: renewed });
+  }
 
-  events.emit('svc:event:ready', {
-    embedTenant: boot.embedTenant,
-    deploymentId: boot.deploymentId,
-    mode: boot.mode,
-    surface: boot.surface,
-    ...(boot.surface === 'dashboard' && boot.publicId !== undefined ? { publicId: boot.publicId } : {}),
-  });
+  ready();
+  // A token minted inside its expiring window is announced right after ready.
+  session?.check();
   view.start();
   if (rejectedTheme.length > 0) {
     events.emit('svc:event:error', {

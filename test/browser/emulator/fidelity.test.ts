@@ -176,7 +176,7 @@ describe('emulator fidelity in Chromium: sessions', () => {
     await second.page.close();
   });
 
-  it('ends a page whose token expired at its next action, with a fatal SessionExpiredError', async () => {
+  it('shows the expired state at its next action once its token expired: session-expired, then the fatal SessionExpiredError', async () => {
     const embed = await open(`/embed/dashboard/sales-overview?session=${await mintSession(rig.emulator)}`);
     await embed.waitForEvent('svc:event:dashboard-loaded');
     expect(rig.emulator.expireEmbedTokens()).toBeGreaterThanOrEqual(1);
@@ -186,11 +186,16 @@ describe('emulator fidelity in Chromium: sessions', () => {
     // Well before the periodic check (20 s): the action itself asked.
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(error.payload).toEqual({ name: 'SessionExpiredError', message: expect.stringMatching(/session expired/i), context: 'session', fatal: true });
-    expect(await embed.frame.getAttribute('[data-testid="error-state"]', 'data-error-name')).toBe('SessionExpiredError');
-    // The page is over: later actions get no answer.
+    // The newer protocol's event comes first; older hosts act on the fatal error after it.
+    const types = (await embed.events()).map((event) => event.type);
+    expect(types.indexOf('svc:event:session-expired')).toBe(types.indexOf('svc:event:error') - 1);
+    expect(await embed.frame.getAttribute('[data-testid="session-expired"]', 'data-error-name')).toBe('SessionExpiredError');
+    // The surface is kept, out of the viewer's reach; a host action is not applied, and the host is told.
+    expect(await embed.frame.$eval('#root', (root) => (root as HTMLElement).inert)).toBe(true);
     await embed.send('svc:action:refresh');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect((await embed.events()).filter((event) => event.type === 'svc:event:error' || event.type === 'svc:event:dashboard-loaded')).toHaveLength(2);
+    const dropped = await embed.waitForEvent('svc:event:error', 2);
+    expect(dropped.payload).toMatchObject({ name: 'SessionExpiredError', context: 'svc:action:refresh', fatal: false });
+    expect(await embed.eventsOf('svc:event:dashboard-loaded')).toHaveLength(1);
     await embed.page.close();
   });
 
