@@ -1,17 +1,7 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { createConnection, createServer } from 'node:net';
+import { execFileSync } from 'node:child_process';
+import { createConnection } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-
-/** A port that was free a moment ago (Storybook needs a number up front). */
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { type RunningPlayground, startPlayground } from '../../support/startPlayground.js';
 
 /** Whether something accepts connections on the port. */
 function answers(port: number): Promise<boolean> {
@@ -54,35 +44,24 @@ const alive = (pid: number): boolean => {
   }
 };
 
-let start: ChildProcess | undefined;
+let playground: RunningPlayground | undefined;
 let spawned: number[] = [];
 
 afterEach(() => {
   // Whatever the outcome, nothing this test started keeps running.
-  for (const pid of [start?.pid, ...spawned]) {
+  for (const pid of [playground?.child.pid, ...spawned]) {
     if (pid !== undefined && alive(pid)) process.kill(pid, 'SIGKILL');
   }
-  start = undefined;
+  playground = undefined;
   spawned = [];
 });
 
 describe('npm start', () => {
   it.each(['SIGTERM', 'SIGINT'] as const)('stopped by %s, leaves no process behind and frees the port', async (signal) => {
-    const [storybookPort, emulatorPort] = [await freePort(), await freePort()];
-    let output = '';
-    // `npm start` is `npm run build && node .storybook/start.mjs`; the suite has built already.
-    start = spawn(process.execPath, ['.storybook/start.mjs'], {
-      env: { ...process.env, STORYBOOK_PORT: String(storybookPort), SVC_EMULATOR_PORT: String(emulatorPort), CI: 'true' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    start.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    start.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    const exited = new Promise<number | null>((resolve) => start?.once('exit', resolve));
-    await expect.poll(() => output, { timeout: 90_000, interval: 250 }).toContain('Playground');
+    // Resolves once the start script printed its banner (and fails the test with its output otherwise).
+    playground = await startPlayground();
+    const { child: start, storybookPort, emulatorPort } = playground;
+    const exited = new Promise<number | null>((resolve) => start.once('exit', resolve));
     await expect.poll(() => answers(storybookPort), { timeout: 30_000 }).toBe(true);
     spawned = descendants(start.pid as number);
     // npx and the Storybook server under it, at least.

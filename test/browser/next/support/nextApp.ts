@@ -1,9 +1,9 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../../support/freePort.js';
 
 const repo = fileURLToPath(new URL('../../../../', import.meta.url));
 /** The example app, with its own package.json and lockfile. */
@@ -34,16 +34,6 @@ function digest(dir: string): string {
     .sort();
   for (const file of files) hash.update(file).update('\0').update(readFileSync(join(dir, file))).update('\0');
   return hash.digest('hex');
-}
-
-/** A free TCP port on 127.0.0.1. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
 }
 
 /** A Next.js command of the example, with its output kept for error messages. */
