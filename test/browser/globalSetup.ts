@@ -1,31 +1,68 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { chromiumPath, hasChromium } from './support/chromium.js';
+import { existsSync, readFileSync } from 'node:fs';
+import type { TestProject } from 'vitest/node';
+import { startPlayground } from '../support/startPlayground.js';
+import { ensureChromium, launchChromiumServer } from './support/chromium.js';
+import type { SharedPlayground } from './support/sharedPlayground.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The shared Chromium's Playwright endpoint (`connectChromium()` reads it). */
+    chromiumWsEndpoint: string;
+    /** The shared playground, or null when no file of the run uses it (`sharedPlayground()` reads it). */
+    playground: SharedPlayground | null;
+  }
+}
 
 /**
- * The browser suite needs Debian's Chromium and the built package (the emulator's embed page script and
- * the library as users import it). A fresh machine gets Chromium installed here when we are root with
- * apt-get; anywhere else the run stops with a message saying what to do. It never skips.
+ * Whether a file of this run asks for the playground. Starting Storybook costs several seconds of a core,
+ * which a run of other files should not pay. The paths come from Vitest's state, which lists the files of
+ * the run before global setup; where that is not available, the playground starts anyway.
  */
-export default function setup(): void {
-  if (!hasChromium()) {
-    const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-    if (isRoot && existsSync('/usr/bin/apt-get')) {
-      console.log('[browser tests] Chromium not found: installing Debian package "chromium"...');
-      execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-      execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
-        stdio: 'inherit',
-        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-      });
-    }
-    if (!hasChromium()) {
-      throw new Error(
-        `The browser tests need Chromium at ${chromiumPath}. Install it with "apt-get install -y chromium" ` +
-          '(Debian/Ubuntu), or point CHROMIUM_PATH at a Chromium or Chrome binary.',
-      );
-    }
-  }
+function runUsesPlayground(project: TestProject): boolean {
+  const state = project.vitest.state as { getPaths?: () => string[] } | undefined;
+  const paths = typeof state?.getPaths === 'function' ? state.getPaths() : [];
+  if (paths.length === 0) return true;
+  return paths.some((path) => existsSync(path) && readFileSync(path, 'utf8').includes('sharedPlayground('));
+}
+
+/**
+ * The browser suite needs Chromium and the built package (the emulator's embed page script and the library
+ * as users import it). One Chromium and, when a file uses it, one playground (`npm start`) serve every file
+ * of the run, on loopback and free ports; both stop when the run ends.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  ensureChromium();
   if (!existsSync('dist/emulator/page.js') || !existsSync('dist/index.js')) {
     throw new Error('The browser tests run against the built package: run "npm run build" first (npm test does).');
   }
+  const [launched, started] = await Promise.allSettled([
+    launchChromiumServer(),
+    runUsesPlayground(project) ? startPlayground() : null,
+  ]);
+  if (launched.status === 'rejected' || started.status === 'rejected') {
+    // One of the two failed: stop the other before reporting, so nothing is left listening.
+    await Promise.all([
+      launched.status === 'fulfilled' ? launched.value.close() : undefined,
+      started.status === 'fulfilled' ? started.value?.stop() : undefined,
+    ]);
+    throw launched.status === 'rejected' ? launched.reason : (started as PromiseRejectedResult).reason;
+  }
+  const browserServer = launched.value;
+  const playground = started.value;
+  // Should the runner die without its teardown, neither may outlive it (`exit` allows only synchronous work:
+  // signals). The start script stops Storybook's process group itself on SIGTERM.
+  const orphanGuard = () => {
+    playground?.child.kill('SIGTERM');
+    browserServer.process().kill('SIGKILL');
+  };
+  process.once('exit', orphanGuard);
+  project.provide('chromiumWsEndpoint', browserServer.wsEndpoint());
+  project.provide(
+    'playground',
+    playground && { url: playground.url, emulatorPort: playground.emulatorPort, banner: playground.output() },
+  );
+  return async () => {
+    process.off('exit', orphanGuard);
+    await Promise.all([browserServer.close(), playground?.stop()]);
+  };
 }

@@ -9,7 +9,8 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { serveBuildOutput } from '../e2e/support/hostApp.js';
-import { launchChromium } from '../support/chromium.js';
+import { connectChromium } from '../support/connectChromium.js';
+import { startBuiltEmulator } from '../support/startBuiltEmulator.js';
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
 type Mode = 'development' | 'production';
@@ -70,9 +71,7 @@ const esbuildHost = (index: number) => esbuildHosts[index] as { url: string };
 let context: BrowserContext | undefined;
 
 beforeAll(async () => {
-  const built = '../../../dist/emulator/index.js';
-  const { startEmulator } = (await import(/* @vite-ignore */ built)) as typeof import('../../../src/emulator/index.js');
-  [browser, emulator] = await Promise.all([launchChromium(), startEmulator({ port: 0, host: 'localhost' })]);
+  [browser, emulator] = await Promise.all([connectChromium(), startBuiltEmulator({ port: 0, host: 'localhost' })]);
   // One after the other: each build sets NODE_ENV while it runs.
   development = await startHost('development');
   production = await startHost('production');

@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
-import { launchChromium } from '../support/chromium.js';
+import { connectChromium } from '../support/connectChromium.js';
+import { startBuiltEmulator } from '../support/startBuiltEmulator.js';
 import { startForeignFramePage, startHostApp } from './support/hostApp.js';
 
 let browser: Browser;
@@ -12,12 +13,9 @@ let foreign: Awaited<ReturnType<typeof startForeignFramePage>>;
 
 beforeAll(async () => {
   mkdirSync('test-results', { recursive: true });
-  // The emulator as users run it: the built package.
-  const built = '../../../dist/emulator/index.js';
-  const { startEmulator } = (await import(/* @vite-ignore */ built)) as typeof import('../../../src/emulator/index.js');
   [browser, emulator, host, foreign] = await Promise.all([
-    launchChromium(),
-    startEmulator({ port: 0, host: 'localhost' }),
+    connectChromium(),
+    startBuiltEmulator({ port: 0, host: 'localhost' }),
     startHostApp(),
     startForeignFramePage(),
   ]);

@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
-import { launchChromium } from '../support/chromium.js';
+import { connectChromium } from '../support/connectChromium.js';
+import { startBuiltEmulator } from '../support/startBuiltEmulator.js';
 import { startHostApp } from './support/hostApp.js';
 
 let browser: Browser;
@@ -10,13 +11,11 @@ let partner: RunningEmulator;
 let host: Awaited<ReturnType<typeof startHostApp>>;
 
 beforeAll(async () => {
-  const built = '../../../dist/emulator/index.js';
-  const { startEmulator } = (await import(/* @vite-ignore */ built)) as typeof import('../../../src/emulator/index.js');
   // Two tenants: two origins (ports) on loopback; the host app on a third.
   [browser, ours, partner, host] = await Promise.all([
-    launchChromium(),
-    startEmulator({ port: 0, host: 'localhost', quiet: true }),
-    startEmulator({ port: 0, host: 'localhost', quiet: true }),
+    connectChromium(),
+    startBuiltEmulator({ port: 0, host: 'localhost', quiet: true }),
+    startBuiltEmulator({ port: 0, host: 'localhost', quiet: true }),
     startHostApp(),
   ]);
 });

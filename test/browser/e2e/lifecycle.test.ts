@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
-import { launchChromium } from '../support/chromium.js';
+import { connectChromium } from '../support/connectChromium.js';
+import { startBuiltEmulator } from '../support/startBuiltEmulator.js';
 import { startHostApp } from './support/hostApp.js';
 
 let browser: Browser;
@@ -13,9 +14,7 @@ let host: Awaited<ReturnType<typeof startHostApp>>;
 let minted = 0;
 
 beforeAll(async () => {
-  const built = '../../../dist/emulator/index.js';
-  const { startEmulator } = (await import(/* @vite-ignore */ built)) as typeof import('../../../src/emulator/index.js');
-  [browser, emulator, host] = await Promise.all([launchChromium(), startEmulator({ port: 0, host: 'localhost', quiet: true }), startHostApp()]);
+  [browser, emulator, host] = await Promise.all([connectChromium(), startBuiltEmulator({ port: 0, host: 'localhost', quiet: true }), startHostApp()]);
 });
 
 afterAll(async () => {

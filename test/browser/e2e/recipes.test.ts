@@ -1,22 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/chromium.js';
+import { connectChromium } from '../support/connectChromium.js';
+import { sharedPlayground } from '../support/sharedPlayground.js';
 
 // The lifecycle and keep-alive recipes of the playground, served by `npm start` (emulator and playground
-// backend behind them), do what their descriptions promise, with the figures they show as the evidence.
-
-/** A port that was free a moment ago (Storybook needs a number up front). */
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+// backend behind them, started once for the run by the global setup), do what their descriptions promise,
+// with the figures they show as the evidence.
 
 const STORIES = [
   'lifecycle--remount-with-get-session',
@@ -28,32 +17,14 @@ const STORIES = [
   'keep-alive--preload-on-hover',
 ];
 
-let start: ChildProcess | undefined;
 let browser: Browser;
 let base = '';
-let output = '';
 
 beforeAll(async () => {
-  const [storybookPort, emulatorPort] = [await freePort(), await freePort()];
-  start = spawn(process.execPath, ['.storybook/start.mjs'], {
-    env: { ...process.env, STORYBOOK_PORT: String(storybookPort), SVC_EMULATOR_PORT: String(emulatorPort), CI: 'true' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const child = start;
-  const ready = new Promise<void>((resolve, reject) => {
-    const collect = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Playground')) resolve();
-    };
-    child.stdout?.on('data', collect);
-    child.stderr?.on('data', collect);
-    child.once('exit', (code) => reject(new Error(`npm start exited (${code}) before serving:\n${output}`)));
-    setTimeout(() => reject(new Error(`npm start did not serve within 90 s:\n${output}`)), 90_000);
-  });
-  base = `http://127.0.0.1:${storybookPort}`;
-  [browser] = await Promise.all([launchChromium(), ready]);
-  // A fresh dev server optimizes its dependencies on the first visits and reloads the page when it is done;
-  // one visit to each story first, so no reload resets a story's figures in the middle of a test.
+  base = sharedPlayground().url;
+  browser = await connectChromium();
+  // The shared dev server may be fresh: it optimizes its dependencies on the first visits and reloads the
+  // page when it is done; one visit to each story first, so no reload resets a story's figures in the middle of a test.
   const page = await browser.newPage();
   for (const id of STORIES) {
     await page.goto(`${base}/iframe.html?id=${id}&viewMode=story`, { waitUntil: 'domcontentloaded', timeout: 120_000 });
@@ -64,13 +35,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  if (start && start.exitCode === null) {
-    // The start script stops Storybook's whole process group itself.
-    const exited = new Promise((resolve) => start?.once('exit', resolve));
-    start.kill('SIGTERM');
-    await exited;
-  }
-}, 30_000);
+});
 
 interface Story {
   readonly page: Page;

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../../dist/emulator/index.js';
 import { createActionMessage } from '../../../src/protocol/index.js';
-import { launchChromium } from '../support/chromium.js';
+import { connectChromium } from '../support/connectChromium.js';
 import { mintSession } from './support/emulatorClient.js';
 import { openEmbed } from './support/embedPage.js';
 import { startHostServer, type TestServer } from './support/servers.js';
@@ -16,7 +16,7 @@ let clockOffset = 0;
 
 beforeAll(async () => {
   [browser, emulator, hostServer, foreignServer] = await Promise.all([
-    launchChromium(),
+    connectChromium(),
     startEmulator({ port: 0, host: 'localhost', now: () => Date.now() + clockOffset }),
     startHostServer(),
     startHostServer(),

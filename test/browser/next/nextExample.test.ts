@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
-import { launchChromium } from '../support/chromium.js';
+import { connectChromium } from '../support/connectChromium.js';
+import { startBuiltEmulator } from '../support/startBuiltEmulator.js';
 import { buildExample, ensureExampleInstalled, type RunningNext, startNext } from './support/nextApp.js';
 import { type EmbedObservation, openObservedPage, pageRecord, waitForShownEmbed } from './support/observeEmbeds.js';
 
@@ -21,9 +22,7 @@ let emulator: RunningEmulator;
 
 beforeAll(async () => {
   ensureExampleInstalled();
-  const built = '../../../dist/emulator/index.js';
-  const { startEmulator } = (await import(/* @vite-ignore */ built)) as typeof import('../../../src/emulator/index.js');
-  [browser, emulator] = await Promise.all([launchChromium(), startEmulator({ port: 0, host: 'localhost', quiet: true })]);
+  [browser, emulator] = await Promise.all([connectChromium(), startBuiltEmulator({ port: 0, host: 'localhost', quiet: true })]);
   const buildMs = await buildExample();
   console.log(`[next example] next build: ${(buildMs / 1000).toFixed(1)} s`);
 }, 300_000);

@@ -1,26 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/chromium.js';
+import { connectChromium } from '../support/connectChromium.js';
+import { sharedPlayground } from '../support/sharedPlayground.js';
 
-// Every story of the playground, served by `npm start` (the emulator behind it, so embeds really load),
-// checked by axe-core in Chromium. The emulator's own pages inside the iframes are not ours to check here:
-// axe looks at the story document, including the iframe elements themselves.
+// Every story of the playground, served by `npm start` (the emulator behind it, so embeds really load; started
+// once for the run by the global setup), checked by axe-core in Chromium. The emulator's own pages inside the
+// iframes are not ours to check here: axe looks at the story document, including the iframe elements themselves.
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** A port that was free a moment ago (Storybook needs a number up front). */
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 interface Violation {
   readonly id: string;
@@ -29,41 +17,17 @@ interface Violation {
   readonly targets: string[];
 }
 
-let start: ChildProcess | undefined;
 let browser: Browser;
 let base = '';
-let output = '';
 
 beforeAll(async () => {
-  const [storybookPort, emulatorPort] = [await freePort(), await freePort()];
-  start = spawn(process.execPath, ['.storybook/start.mjs'], {
-    env: { ...process.env, STORYBOOK_PORT: String(storybookPort), SVC_EMULATOR_PORT: String(emulatorPort), CI: 'true' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const child = start;
-  const ready = new Promise<void>((resolve, reject) => {
-    const collect = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Playground')) resolve();
-    };
-    child.stdout?.on('data', collect);
-    child.stderr?.on('data', collect);
-    child.once('exit', (code) => reject(new Error(`npm start exited (${code}) before serving:\n${output}`)));
-    setTimeout(() => reject(new Error(`npm start did not serve within 90 s:\n${output}`)), 90_000);
-  });
-  base = `http://127.0.0.1:${storybookPort}`;
-  [browser] = await Promise.all([launchChromium(), ready]);
-}, 120_000);
+  base = sharedPlayground().url;
+  browser = await connectChromium();
+});
 
 afterAll(async () => {
   await browser?.close();
-  if (start && start.exitCode === null) {
-    // The start script stops Storybook's whole process group itself.
-    const exited = new Promise((resolve) => start?.once('exit', resolve));
-    start.kill('SIGTERM');
-    await exited;
-  }
-}, 30_000);
+});
 
 async function storyIds(): Promise<string[]> {
   const index = (await (await fetch(`${base}/index.json`)).json()) as { entries: Record<string, { id: string; type: string }> };

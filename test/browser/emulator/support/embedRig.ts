@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../../../dist/emulator/index.js';
-import { launchChromium } from '../../support/chromium.js';
+import { connectChromium } from '../../support/connectChromium.js';
 import { startHostServer, type TestServer } from './servers.js';
 
 /** What a test file drives: Chromium, the emulator on localhost, and a host page server on 127.0.0.1. */
@@ -19,7 +19,7 @@ export function startEmbedRig(): EmbedRig {
   const rig = {} as EmbedRig;
   beforeAll(async () => {
     [rig.browser, rig.emulator, rig.hostServer] = await Promise.all([
-      launchChromium(),
+      connectChromium(),
       startEmulator({ port: 0, host: 'localhost' }),
       startHostServer(),
     ]);
