@@ -6,6 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import MagicString from 'magic-string';
+import { testProjects } from './test/config/testProjects.js';
 
 /**
  * The guard bundlers fold: Vite/rolldown, esbuild, webpack, Next.js and Turbopack replace
@@ -121,8 +122,6 @@ function commonjsTypes(dist: string): Plugin {
 }
 
 const root = fileURLToPath(new URL('.', import.meta.url));
-/** React 18, installed by `npm test` into its own folder, for the second pass of the React tests. */
-const react18 = fileURLToPath(new URL('./test/react18/node_modules', import.meta.url));
 const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
 
 /**
@@ -273,62 +272,7 @@ export default defineConfig(({ mode }) => {
     test: {
       // A test that makes no assertion passes whatever the code does: fail it instead (every project extends this).
       expect: { requireAssertions: true },
-      projects: [
-        {
-          extends: true,
-          test: {
-            name: 'unit',
-            environment: 'jsdom',
-            include: ['test/unit/**/*.test.{ts,tsx}'],
-            env: { SVC_EXPECTED_REACT_MAJOR: '19' },
-          },
-        },
-        {
-          // The React tests again, against React 18: every import of react/react-dom (also from
-          // Testing Library and zustand, inlined so the alias reaches them) resolves to test/react18.
-          extends: true,
-          resolve: {
-            alias: [
-              { find: /^react(-dom)?(\/.*)?$/, replacement: `${react18}/react$1$2` },
-              // Testing Library's CommonJS build would `require` React past the alias: use its ES build.
-              {
-                find: /^@testing-library\/react$/,
-                replacement: fileURLToPath(
-                  new URL('./node_modules/@testing-library/react/dist/@testing-library/react.esm.js', import.meta.url),
-                ),
-              },
-            ],
-          },
-          test: {
-            name: 'react18',
-            environment: 'jsdom',
-            include: ['test/unit/react/**/*.test.{ts,tsx}'],
-            env: { SVC_EXPECTED_REACT_MAJOR: '18' },
-            server: { deps: { inline: ['@testing-library/react', 'zustand'] } },
-          },
-        },
-        {
-          extends: true,
-          test: {
-            name: 'node',
-            environment: 'node',
-            include: ['test/node/**/*.test.{ts,tsx}'],
-            testTimeout: 20_000,
-          },
-        },
-        {
-          extends: true,
-          test: {
-            name: 'browser',
-            environment: 'node',
-            include: ['test/browser/**/*.test.{ts,tsx}'],
-            globalSetup: ['test/browser/globalSetup.ts'],
-            fileParallelism: false,
-            testTimeout: 60_000,
-            hookTimeout: 60_000,
-          },
-        },
-      ],
+      projects: testProjects,
     },
   };
 });

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { unitProject } from '../config/testProjects.js';
 
 /**
  * The tests mutation testing runs against each mutant: the unit project (jsdom) and the Node tests that exercise
@@ -21,15 +22,7 @@ export default defineConfig({
     // Instrumented code counts which tests reach each mutant: the random-input tests run several times slower.
     testTimeout: 60_000,
     projects: [
-      {
-        extends: true,
-        test: {
-          name: 'unit',
-          environment: 'jsdom',
-          include: ['test/unit/**/*.test.{ts,tsx}'],
-          env: { SVC_EXPECTED_REACT_MAJOR: '19' },
-        },
-      },
+      unitProject,
       {
         extends: true,
         test: {
