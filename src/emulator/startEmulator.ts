@@ -123,7 +123,9 @@ function readLifetime(options: StartEmulatorOptions): EmbedTokenLifetime {
   const trustMarginMs = checkDuration('embedTokenTrustMarginMs', options.embedTokenTrustMarginMs, Math.min(defaults.trustMarginMs, ttlMs - 1), 0);
   const expiringLeadMs = checkDuration('sessionExpiringLeadMs', options.sessionExpiringLeadMs, defaults.expiringLeadMs, 0);
   if (trustMarginMs >= ttlMs) {
-    throw new Error(`embedTokenTrustMarginMs (${trustMarginMs}) must be smaller than embedTokenTtlMs (${ttlMs}): a token must be trusted for some time.`);
+    throw new Error(
+      `The embed token trust margin (embedTokenTrustMarginMs, --embed-token-trust-margin: ${trustMarginMs} ms) must be shorter than its life (embedTokenTtlMs, --embed-token-ttl: ${ttlMs} ms), or no token is ever trusted.`,
+    );
   }
   return { ttlMs, trustMarginMs, expiringLeadMs };
 }
