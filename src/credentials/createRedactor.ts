@@ -17,10 +17,11 @@ export const MIN_SECRET_LENGTH = 4;
 
 /**
  * A credential after an authorization scheme, in any text: `Bearer x`, `Api-Key x`, `Basic x`, with the
- * space raw, URL-encoded (`%20`, `+`) or JSON-escaped (`\u0020`). The value runs up to a quote, a space or
+ * space raw, URL-encoded (`%20`, `%2520`, `+`) or JSON-escaped (`\u0020`). The scheme may follow a digit, as
+ * in `saw%20Bearer`. The value runs up to a quote, a space or
  * a separator; a backslash is part of it so that a JSON-escaped `\/` inside the value goes too.
  */
-const SCHEME_VALUE = /\b(Bearer|Api-Key|Basic)((?:\s|%20|\+|\\u0020)+)[^\s"'<>,;&]+/gi;
+const SCHEME_VALUE = /(?<![A-Za-z])(Bearer|Api-Key|Basic)((?:\s|%(?:25)?20|\+|\\u0020)+)[^\s"'<>,;&]+/gi;
 
 /**
  * A JSON Web Token (three base64url parts, the first two JSON objects): a credential whoever issued it. The
@@ -40,8 +41,11 @@ function hexAnyCase(n: number, width: number): string {
     .join('');
 }
 
-/** JSON's two-character escapes, by the character they stand for. */
-const JSON_SHORT_ESCAPES: Record<string, string> = { '"': '\\\\"', '\\': '\\\\\\\\', '/': '\\\\/', '\b': '\\\\b', '\f': '\\\\f', '\n': '\\\\n', '\r': '\\\\r', '\t': '\\\\t' };
+/**
+ * JSON's two-character escapes, by the character they stand for; like the `\u` escapes below, with any number
+ * of backslashes, as JSON written into a JSON string (and again) has them.
+ */
+const JSON_SHORT_ESCAPES: Record<string, string> = { '"': '\\\\+"', '\\': '\\\\+', '/': '\\\\+/', '\b': '\\\\+b', '\f': '\\\\+f', '\n': '\\\\+n', '\r': '\\\\+r', '\t': '\\\\+t' };
 
 /**
  * A pattern matching one character of a secret in every form it may be echoed in: raw, JSON-escaped
@@ -52,7 +56,7 @@ function anyForm(char: string): string {
   const short = JSON_SHORT_ESCAPES[char];
   if (short !== undefined) forms.push(short);
   let units = '';
-  for (let i = 0; i < char.length; i++) units += `\\\\u${hexAnyCase(char.charCodeAt(i), 4)}`;
+  for (let i = 0; i < char.length; i++) units += `\\\\+u${hexAnyCase(char.charCodeAt(i), 4)}`;
   forms.push(units);
   const bytes = [...new TextEncoder().encode(char)];
   forms.push(bytes.map((byte) => `%${hexAnyCase(byte, 2)}`).join(''));

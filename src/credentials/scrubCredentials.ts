@@ -5,18 +5,19 @@ import { redactKnownSecrets } from './rememberSecret.js';
 /**
  * Where a name may start: after anything that is not part of a name, or after an encoded character
  * (`%26`, `%253F`, `\u0026`, `\n`), so `?session=`, `&token=`, `;sig=`, `%26session%3D` and `\u0026session=`
- * all count, while the `session` inside `my_session` does not.
+ * all count, while the `session` inside `my_session` does not. Never right after a backslash: the `u0026sig`
+ * of `\u0026sig=` is no name, its `sig` is.
  */
-const START = '(?:(?<![A-Za-z0-9_\\-])|(?<=%(?:25)*[0-9A-Fa-f]{2})|(?<=\\\\u00[0-9A-Fa-f]{2})|(?<=\\\\[nrt]))';
+const START = '(?:(?<![A-Za-z0-9_\\-\\\\])|(?<=%(?:25)*[0-9A-Fa-f]{2})|(?<=\\\\u00[0-9A-Fa-f]{2})|(?<=\\\\[nrt]))';
 
 /** A quote, raw, backslash-escaped (any depth), `\u`-escaped or URL-encoded (once or twice). */
-const QUOTE = '\\\\*"|\\\\*\'|\\\\u0022|%(?:25)*22';
+const QUOTE = '\\\\*"|\\\\*\'|\\\\+u0022|%(?:25)*22';
 
 // The patterns built from these parts are made on first use, not at load: a bundler cannot prove building
 // them at load free of side effects, so a production bundle that never scrubs would keep them.
 
 /** A separator between a name and its value: `:` or `=`, raw, URL-encoded or `\u`-escaped. */
-const SEPARATOR = '\\s*(?::|=|%(?:25)*3[aAdD]|\\\\u003[aAdD])\\s*';
+const SEPARATOR = '\\s*(?::|=|%(?:25)*3[aAdD]|\\\\+u003[aAdD])\\s*';
 
 /** A quote at the start of a value, and a name (perhaps quoted) with its separator; made on first use. */
 let patterns: { readonly openingQuote: RegExp; readonly named: RegExp } | undefined;
