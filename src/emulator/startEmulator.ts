@@ -36,7 +36,7 @@ export interface StartEmulatorOptions {
   /**
    * How long before the end of its life the embed stops trusting its token, in milliseconds: the page's
    * `expiresAt` is `minted + embedTokenTtlMs - embedTokenTrustMarginMs`. Smaller than `embedTokenTtlMs`.
-   * @default 3600000 (1 hour)
+   * @default 3600000 (1 hour); for a ttl under 24 hours, the same share of it (a twenty-fourth)
    */
   readonly embedTokenTrustMarginMs?: number | undefined;
   /**
@@ -119,8 +119,9 @@ function checkDuration(name: string, value: number | undefined, fallback: number
 function readLifetime(options: StartEmulatorOptions): EmbedTokenLifetime {
   const defaults = DEFAULT_EMBED_TOKEN_LIFETIME;
   const ttlMs = checkDuration('embedTokenTtlMs', options.embedTokenTtlMs, defaults.ttlMs, 1);
-  // A short ttl with the default margin would be born untrusted: the default margin shrinks to fit.
-  const trustMarginMs = checkDuration('embedTokenTrustMarginMs', options.embedTokenTrustMarginMs, Math.min(defaults.trustMarginMs, ttlMs - 1), 0);
+  // A short ttl with the 1-hour margin would be born untrusted: the default keeps the platform's proportion.
+  const defaultMargin = Math.min(defaults.trustMarginMs, Math.floor((ttlMs * defaults.trustMarginMs) / defaults.ttlMs));
+  const trustMarginMs = checkDuration('embedTokenTrustMarginMs', options.embedTokenTrustMarginMs, defaultMargin, 0);
   const expiringLeadMs = checkDuration('sessionExpiringLeadMs', options.sessionExpiringLeadMs, defaults.expiringLeadMs, 0);
   if (trustMarginMs >= ttlMs) {
     throw new Error(
