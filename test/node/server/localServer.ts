@@ -1,6 +1,6 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterEach } from 'vitest';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from '../../support/listenOnLoopback.js';
 
 /** A scripted HTTP server on 127.0.0.1 that counts what it receives. */
 export interface LocalServer {
@@ -23,7 +23,7 @@ export async function startLocalServer(
 ): Promise<LocalServer> {
   const received: LocalServer['received'] = [];
   let closed = 0;
-  const server = createServer((request, response) => {
+  const server = await listenOnLoopback((request, response) => {
     const parts: Buffer[] = [];
     request.on('data', (part: Buffer) => parts.push(part));
     request.on('end', () => {
@@ -33,19 +33,7 @@ export async function startLocalServer(
       handle(request, response, body);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    port,
-    received,
-    closedConnections: () => closed,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { origin: server.origin, port: server.port, received, closedConnections: () => closed, close: server.close };
 }
 
 /**

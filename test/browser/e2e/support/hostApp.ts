@@ -1,12 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
+import { listenOnLoopback } from '../../../support/listenOnLoopback.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const repo = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -17,7 +15,7 @@ const repo = fileURLToPath(new URL('../../../../', import.meta.url));
  */
 export async function serveBuildOutput(dir: string): Promise<{ url: string; close: () => Promise<void> }> {
   const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
-  const server: Server = createServer((req, res) => {
+  const server = await listenOnLoopback((req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
     const file = join(dir, path === '/' ? 'index.html' : path);
     try {
@@ -28,15 +26,10 @@ export async function serveBuildOutput(dir: string): Promise<{ url: string; clos
       res.writeHead(404).end('not found');
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.origin,
     close: async () => {
-      await new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      });
+      await server.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -66,7 +59,7 @@ export async function startHostApp(): Promise<{ url: string; close: () => Promis
  * the way a hostile or buggy frame would.
  */
 export async function startForeignFramePage(): Promise<{ url: string; close: () => Promise<void> }> {
-  const server = createServer((_req, res) => {
+  const server = await listenOnLoopback((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html' });
     res.end(`<!doctype html><script>
       window.__received = [];
@@ -78,14 +71,5 @@ export async function startForeignFramePage(): Promise<{ url: string; close: () 
       document.title = 'posted';
     </script>`);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/foreign.html`,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { url: `${server.origin}/foreign.html`, close: server.close };
 }

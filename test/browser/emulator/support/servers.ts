@@ -1,26 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
+import { listenOnLoopback } from '../../../support/listenOnLoopback.js';
 
 /** A server started for a test, on 127.0.0.1 and a free port. */
 export interface TestServer {
   /** `http://127.0.0.1:port`. */
   readonly origin: string;
   close(): Promise<void>;
-}
-
-async function listen(handler: (request: IncomingMessage, response: ServerResponse) => void): Promise<TestServer> {
-  const server: Server = createServer(handler);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
-  };
 }
 
 /** JSON that can sit in a `<script>`: `<` never appears raw, so nothing in it can close the element. */
@@ -44,7 +30,7 @@ const html = (response: ServerResponse, body: string): void => {
  * - `/broken-embed` is an embed page whose boot config is not JSON, running the built page script.
  */
 export function startHostServer(): Promise<TestServer> {
-  return listen((request, response) => {
+  return listenOnLoopback((request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     if (url.pathname === '/host') {
       const src = url.searchParams.get('src') ?? '';
