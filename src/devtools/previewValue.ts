@@ -31,15 +31,24 @@ const SCRUB_MARGIN = 2048;
 const TRAILING_TOKEN = /[^\s"'<>&;,?#()[\]{}]*$/;
 
 /**
+ * The longest trailing token dropped as a possible partial secret. A longer run of token characters (a 4 MB
+ * `xxxx`, a base64 blob) is data, not a credential, and dropping it would leave nothing to show.
+ */
+const MAX_PARTIAL = 4096;
+
+/**
  * `text` scrubbed (`scrubCredentials`) and cut to `room` characters, with what was cut summarised: `abc… [4.0 MB string, cut]`.
  * Only the start of a long string is scrubbed (a 4 MB string is not searched whole), and the possibly
- * partial token at the edge of that window is dropped, so a cut never shows the first half of a secret.
+ * partial token at the edge of that window is dropped (when it is short enough to be a credential), so a cut
+ * never shows the first half of a secret.
  */
 export function previewString(text: string, room: number): string {
   if (text.length <= room) return scrubCredentials(text);
   const summary = `[${formatSize(text.length)} string, cut]`;
   if (room <= 0) return summary;
-  const window = scrubCredentials(text.slice(0, room + SCRUB_MARGIN)).replace(TRAILING_TOKEN, '');
+  let window = scrubCredentials(text.slice(0, room + SCRUB_MARGIN));
+  const partial = TRAILING_TOKEN.exec(window)?.[0].length ?? 0;
+  if (partial <= MAX_PARTIAL) window = window.slice(0, window.length - partial);
   return `${window.slice(0, room)}… ${summary}`;
 }
 

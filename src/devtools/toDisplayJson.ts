@@ -1,5 +1,11 @@
 import { scrubCredentials } from '../credentials/scrubCredentials.js';
-import { previewValue } from './previewValue.js';
+import { PREVIEW_BUDGET, previewValue } from './previewValue.js';
+
+/**
+ * What the JSON view shows of a value: more than a timeline entry keeps, so an entry already cut to its
+ * preview is shown whole, with its own cut marks, while a value shown directly is still bounded.
+ */
+const DISPLAY_BUDGET = 4 * PREVIEW_BUDGET;
 
 /**
  * Indented JSON of anything, for the JSON view and the clipboard: a bounded, credential-free copy (see
@@ -7,5 +13,5 @@ import { previewValue } from './previewValue.js';
  * Never throws: cycles, bigints and functions are written as `[repeated]`, `10n`, `[function name]`.
  */
 export function toDisplayJson(value: unknown): string {
-  return scrubCredentials(JSON.stringify(previewValue(value).value, null, 2) ?? 'undefined');
+  return scrubCredentials(JSON.stringify(previewValue(value, DISPLAY_BUDGET).value, null, 2) ?? 'undefined');
 }
