@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { bootOf } from './support/callEmulator.js';
 
 const CLI = 'dist/cli.js';
 let child: ChildProcess | undefined;
@@ -65,6 +66,10 @@ describe('npx svc-embed emulator', () => {
     [['emulator', '--bogus'], /Unknown option/],
     [['emulator', '--host', '0.0.0.0', '--port', '0'], /loopback only/],
     [['serve'], /unknown command "serve"/],
+    [['emulator', '--port', '0', '--embed-token-ttl', '90'], /--embed-token-ttl: "90" is not a duration; give a number and a unit/],
+    [['emulator', '--port', '0', '--session-expiring-lead', '5 minutes'], /--session-expiring-lead: "5 minutes" is not a duration/],
+    [['emulator', '--port', '0', '--embed-token-trust-margin', 'soon'], /--embed-token-trust-margin: "soon" is not a duration/],
+    [['emulator', '--port', '0', '--embed-token-ttl', '1h', '--embed-token-trust-margin', '2h'], /trust margin .* must be shorter than its life/],
   ])('refuses %j with a clear message', async (args, message) => {
     const cli = run(args);
     expect(await cli.exit).toBe(1);
@@ -85,6 +90,40 @@ describe('npx svc-embed emulator', () => {
       expect(await cli.exit).toBe(0);
       const saved = JSON.parse(readFileSync(stateFile, 'utf8')) as { dashboards: { workbookId: number }[] };
       expect(saved.dashboards.map((d) => d.workbookId)).toContain(131);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('takes the token lifetime as durations, --no-in-place-renewal, and keeps credentials in --credentials-file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-cli-'));
+    const credentialsFile = join(dir, 'credentials.json');
+    try {
+      const args = ['emulator', '--port', '0', '--credentials-file', credentialsFile, '--embed-token-ttl', '90s', '--embed-token-trust-margin', '500ms', '--session-expiring-lead', '1m'];
+      const cli = run([...args, '--no-in-place-renewal']);
+      await waitFor(() => cli.output().includes('aiApiKey'));
+      expect(cli.output()).toContain(`Development credentials (fake, kept in ${credentialsFile})`);
+      const url = /listening on (\S+)/.exec(cli.output())?.[1];
+      const token = /apiToken\s+(\S+)/.exec(cli.output())?.[1];
+      const minted = await fetch(`${url}/api/v1/embed/generate-session`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ deploymentId: 42, externalId: 'dana' }),
+      });
+      const { sessionId } = (await minted.json()) as { sessionId: string };
+      const boot = bootOf(await (await fetch(`${url}/embed/chat?sessionId=${sessionId}`)).text());
+      expect(boot.tokenExpiresAt - boot.serverNow).toBe(89_500);
+      expect(boot.tokenExpiresAt - boot.tokenExpiringAt).toBe(60_000);
+      expect(boot.inPlaceRenewal).toBe(false);
+      cli.child.kill('SIGTERM');
+      expect(await cli.exit).toBe(0);
+
+      // A restart with the same file prints, and accepts, the same credentials.
+      const again = run(args);
+      await waitFor(() => again.output().includes('aiApiKey'));
+      expect(/apiToken\s+(\S+)/.exec(again.output())?.[1]).toBe(token);
+      again.child.kill('SIGTERM');
+      expect(await again.exit).toBe(0);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
