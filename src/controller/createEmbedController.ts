@@ -65,6 +65,8 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
   /** Bumped by every load (0 until the first) and by teardown: a late answer for an earlier load is ignored. */
   let generation = 0;
   let readySinceLoad = false;
+  /** Whether the current document was loaded with a session: only then is its session renewed. */
+  let loadSigned = false;
   let lastPath: string | undefined;
 
   /** Tells the inspector which lifecycle step this was: development only, guarded inside and at each call. */
@@ -97,8 +99,10 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
   });
 
   const fail = (error: ErrorPayload, fromEmbed?: boolean): void => {
+    // Whatever was on its way for an earlier load (a session, a renewal) is called off.
+    generation += 1;
     sessions.abort();
-    renewal.reset();
+    renewal.stop();
     if (fromEmbed) {
       // The embed's own error page is worth seeing when the app shows no fallback over it.
       show();
@@ -120,14 +124,15 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
       fail(sessionError('address', error instanceof Error ? error.message : String(error), 'TypeError'));
       return;
     }
+    if ((loadSigned = session !== undefined)) sessionLedger.add(session);
     readySinceLoad = false;
-    renewal.reset();
+    renewal.stop();
     reveal.cancel();
     // A new document in a new element: nothing of the old one can post as the new.
     bridge.reset();
     frame.load(src, live.title ?? `Analytics ${surface}`);
-    set({ phase: 'loading', loads: snapshot.loads + 1, visible: !hidden, error: null });
     if (!hidden) show();
+    set({ phase: 'loading', loads: snapshot.loads + 1, visible: !hidden, error: null });
     if (isDevelopment) trace('loading', session === undefined ? 'private mode' : 'signed mode');
   };
 
@@ -156,7 +161,7 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
     started(inPlace) {
       // In place the viewer keeps the embed; a reload hides the iframe being replaced (its clicks go nowhere).
       if (!inPlace) {
-        frame.hide(true);
+        frame.retire();
         bridge.store.setState({ status: 'loading' });
       }
       set({ phase: 'renewing', renewals: snapshot.renewals + 1, visible: inPlace && snapshot.visible });
@@ -171,7 +176,7 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
   });
 
   bridge.onAny((message): void => {
-    const renewing = signed && snapshot.phase !== 'error';
+    const renewing = loadSigned && snapshot.phase !== 'error';
     switch (message.type) {
       case 'svc:event:ready':
         readySinceLoad = true;
@@ -200,8 +205,10 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
         const error = message.payload;
         if (error.fatal !== true) {
           if (error.name === 'SessionError') renewal.refused();
-        } else if (renewing && live.getSession !== undefined && isSessionFailure(error, { signed, readySinceLoad })) renewal.failed();
-        else fail(error, true);
+        } else if (renewing && live.getSession !== undefined && isSessionFailure(error, { signed: loadSigned, readySinceLoad })) {
+          if (isDevelopment) trace('session-failed', error.name ?? error.message);
+          renewal.failed();
+        } else fail(error, true);
         return;
       }
       default:
@@ -213,7 +220,7 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
     destroyed = true;
     generation += 1;
     reveal.cancel();
-    renewal.reset();
+    renewal.stop();
     sessions.abort();
     stopWaking?.();
     // Destroying the bridge disconnects it and drops every hook, the app's debug hook too.
@@ -295,13 +302,14 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
       if (element && next.title !== undefined && element.title !== next.title) element.title = next.title;
       if (destroyed) return;
       sync.update(next);
-      if (!fresh || !generation) return;
-      if (!isUsableSession(offered)) fail(sessionError('session', 'unusable session id'));
-      else if (!signed) {
-        // A private-mode embed given a session: load it signed.
+      if (!generation) return;
+      if (!signed && (fresh || next.getSession)) {
+        // A private-mode embed given a session source: load it signed.
         signed = true;
         start('initial');
-      } else if (snapshot.phase === 'ready') renewal.offer(offered);
+      } else if (!fresh) return;
+      else if (!isUsableSession(offered)) fail(sessionError('session', 'unusable session id'));
+      else if (snapshot.phase === 'ready') renewal.offer(offered);
       // Otherwise it waits for the next load that needs a session.
     },
     park() {

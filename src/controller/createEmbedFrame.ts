@@ -11,6 +11,8 @@ export interface EmbedFrame {
   ready(): void;
   /** Hides the current iframe from sight, pointer, keyboard and assistive technology, or shows it. */
   hide(hidden: boolean): void;
+  /** The current iframe is being replaced: hidden, and what its document does no longer counts. */
+  retire(): void;
 }
 
 /**
@@ -24,6 +26,8 @@ export function createEmbedFrame(
   onLoad: (reloaded: boolean) => void,
 ): EmbedFrame {
   let element: HTMLIFrameElement | null = null;
+  /** The iframe whose load events count (none while the current one is being replaced). */
+  let heard: HTMLIFrameElement | null = null;
   /** `load` events of the current iframe, and at which of them its documents last sent `ready`. */
   let loads = 0;
   let readyAt = -1;
@@ -38,13 +42,13 @@ export function createEmbedFrame(
       const previous = element;
       const frame = createEmbedIframe(src, embedId, title, hidden);
       frame.addEventListener('load', () => {
-        if (frame !== element) return;
+        if (frame !== heard) return;
         loads += 1;
         // A second load event is a new document, unless this embed sends ready before its load event and
         // the ready seen since the previous load belongs to the new document.
         onLoad(loads > 1 && !(readyFirst && readyAt === loads - 1));
       });
-      element = frame;
+      element = heard = frame;
       loads = 0;
       readyAt = -1;
       placement.put(frame, previous);
@@ -55,6 +59,10 @@ export function createEmbedFrame(
     },
     hide(value) {
       if (element) setFrameHidden(element, value);
+    },
+    retire() {
+      this.hide(true);
+      heard = null;
     },
   };
 }

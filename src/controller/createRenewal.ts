@@ -32,8 +32,10 @@ export interface Renewal {
   ready(): boolean;
   /** A non-fatal `SessionError`: whether it refuses a handover (then the session is loaded instead). */
   refused(): boolean;
-  /** A new document: it has said nothing about its token yet. Also stops every timer. */
+  /** The document was replaced: it has said nothing about its token yet (a renewal in flight goes on). */
   reset(): void;
+  /** Stops everything: timers, the renewal in flight, the handover (a new load, an error, teardown). */
+  stop(): void;
 }
 
 /** Renewals of one embed allowed within {@link WINDOW_MS}, whatever the trigger and the `ready`s between. */
@@ -152,6 +154,12 @@ export function createRenewal(host: RenewalHost): Renewal {
       return session !== undefined;
     },
     reset() {
+      speaks = false;
+      expiresAt = undefined;
+      renewAt = 0;
+      clearTimeout(timer);
+    },
+    stop() {
       speaks = false;
       expiresAt = undefined;
       settle();

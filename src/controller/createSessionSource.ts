@@ -8,9 +8,10 @@ import { sessionLedger } from './sessionLedger.js';
 /** Where an embed's sessions come from: the `session` option while unused, else `getSession`. */
 export interface SessionSource {
   /**
-   * The session for the next load or in-place handover, recorded as used: at once in private mode (undefined)
+   * The session for the next load or in-place handover (the caller records it as used): at once in private mode (undefined)
    * and for an unused session option, else a promise of `getSession`'s answer. A call while one is being
-   * fetched joins it: one request in flight, whatever asked. A rejected `getSession` is
+   * fetched joins it: one request in flight, whatever asked. Throws at once for a used session option without
+   * `getSession`. A rejected `getSession` is
    * tried again with backoff while the current token is still trusted (until `expiresAt`, epoch ms). Rejects
    * with the failure in the shape of a fatal `svc:event:error` payload.
    */
@@ -70,38 +71,36 @@ export function createSessionSource(
     }
   };
 
-  /** Records `session` as loaded, once it is known to be usable. */
-  const use = (session: unknown): string => {
-    if (!isUsableSession(session)) {
-      throw sessionError('session', isDevelopment ? 'The session id is not usable: expected 1 to 4096 visible ASCII characters.' : 'unusable session id');
-    }
-    sessionLedger.add(session);
+  /** `session` once it is known to be usable; `from` names where a refused one came from. */
+  const use = (session: unknown, from: string): string => {
+    if (!isUsableSession(session)) throw sessionError(from, from === 'session' ? 'unusable session id' : 'getSession did not return a session id');
     return session;
   };
 
-  const ask = async (reason: SessionRequestReason, expiresAt: number | undefined, getSession?: GetSession): Promise<string> => {
-    const session = getSession && (await request(getSession, reason, expiresAt));
-    if (!getSession || sessionLedger.has(session as string)) {
-      throw sessionError(
-        'session',
-        isDevelopment
-          ? 'This embed session was already loaded on this page, and sessions are single-use. Pass getSession ' +
-              '(on the component or on <SvcProvider>) so each load gets a new session.'
-          : 'session already used',
-      );
-    }
-    return use(session);
-  };
+  const used = (): ErrorPayload =>
+    sessionError(
+      'session',
+      isDevelopment
+        ? 'This embed session was already loaded on this page, and sessions are single-use. Pass getSession ' +
+            '(on the component or on <SvcProvider>) so each load gets a new session.'
+        : 'session already used',
+    );
 
   return {
     take(reason, expiresAt) {
       if (!signed()) return undefined;
       const { session, getSession } = live();
       // A session option this page never loaded goes first: the app minted it for this embed.
-      if (session !== undefined && !sessionLedger.has(session)) return use(session);
-      pending ??= ask(reason, expiresAt, getSession).finally(() => {
-        pending = undefined;
-      });
+      if (session !== undefined && !sessionLedger.has(session)) return use(session, 'session');
+      if (!getSession) throw used();
+      pending ??= request(getSession, reason, expiresAt)
+        .then((answer) => {
+          if (sessionLedger.has(answer as string)) throw used();
+          return use(answer, 'getSession');
+        })
+        .finally(() => {
+          pending = undefined;
+        });
       return pending;
     },
     abort() {

@@ -251,24 +251,59 @@ describe('renewal', () => {
     await revealed(controller);
   });
 
-  it('renews at most once without a ready in between, then shows the error', async () => {
+  it('renews at most 3 times within a minute whatever readies come between, then shows the error and stays quiet', async () => {
     const { getSession } = sessionSource();
+    const onFailure = vi.fn();
+    const controller = make({ getSession, onFailure, keepAlive });
+    controller.attach(host);
+    await vi.waitFor(() => expect(controller.iframe).not.toBeNull());
+    // A tenant that answers every load with ready and then a fatal session error.
+    for (let renewal = 1; renewal <= 3; renewal++) {
+      const { win } = windowOf(controller);
+      ready(win);
+      send(win, 'svc:event:error', { message: 'token expired', fatal: true });
+      expect(controller.getSnapshot()).toMatchObject({ phase: 'renewing', renewals: renewal });
+      await vi.waitFor(() => expect(controller.getSnapshot().phase).toBe('loading'));
+    }
+    const { win } = windowOf(controller);
+    ready(win);
+    send(win, 'svc:event:error', { message: 'token expired', fatal: true });
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'error', renewals: 3, error: { context: 'renewal' } });
+    expect(onFailure).toHaveBeenCalledTimes(1);
+    // Parked, the embed asks for nothing more, whatever its tenant says.
+    controller.park();
+    send(win, 'svc:event:session-expired', {});
+    send(win, 'svc:event:error', { message: 'token expired', fatal: true });
+    await flush();
+    expect(getSession).toHaveBeenCalledTimes(4);
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'error', renewals: 3 });
+  });
+
+  it('joins concurrent triggers into the renewal in flight and never aborts it', async () => {
+    const signals: AbortSignal[] = [];
+    let answer: ((id: string) => void) | undefined;
+    const getSession = vi.fn(({ signal, reason }: SessionRequest) => {
+      signals.push(signal);
+      if (reason === 'initial') return Promise.resolve(freshSession());
+      return new Promise<string>((resolve) => {
+        answer = resolve;
+      });
+    });
     const controller = make({ getSession });
     controller.attach(host);
     await vi.waitFor(() => expect(controller.iframe).not.toBeNull());
-    send(windowOf(controller).win, 'svc:event:error', { message: 'token expired', fatal: true });
-    await vi.waitFor(() => expect(getSession).toHaveBeenCalledTimes(2));
-    await vi.waitFor(() => expect(controller.getSnapshot().phase).toBe('loading'));
-    send(windowOf(controller).win, 'svc:event:error', { message: 'token expired', fatal: true });
-    expect(controller.getSnapshot()).toMatchObject({ phase: 'error', renewals: 1 });
-    await flush();
+    const { win } = windowOf(controller);
+    ready(win);
+    // Two fatal session errors 30 ms apart, then the tab comes back: one renewal, one request.
+    send(win, 'svc:event:error', { message: 'token expired', fatal: true });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    send(win, 'svc:event:error', { message: 'token expired', fatal: true });
+    window.dispatchEvent(new Event('online'));
     expect(getSession).toHaveBeenCalledTimes(2);
-    // After a ready, a later failure may renew again.
-    controller.retry();
+    expect(signals.every((signal) => !signal.aborted)).toBe(true);
+    answer?.(freshSession());
     await vi.waitFor(() => expect(controller.getSnapshot().phase).toBe('loading'));
-    ready(windowOf(controller).win);
-    send(windowOf(controller).win, 'svc:event:error', { message: 'x', name: 'SessionError', fatal: true });
-    expect(controller.getSnapshot()).toMatchObject({ phase: 'renewing', renewals: 2 });
+    expect(controller.getSnapshot()).toMatchObject({ renewals: 1, loads: 2 });
   });
 
   it('does not renew a non-session error, a non-fatal one, or a private-mode embed', async () => {

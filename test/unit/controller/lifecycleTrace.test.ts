@@ -80,11 +80,11 @@ describe('the lifecycle an inspector sees', () => {
       'session-requested: initial',
       'loading: signed mode',
       'revealed',
-      'renewing: SessionExpiredError',
-      'session-requested: renewal',
+      'session-failed: SessionExpiredError',
+      'renewing: by reload',
       'loading: signed mode',
-      'renewing: token expired',
-      'session-requested: renewal',
+      'session-failed: token expired',
+      'renewing: by reload',
     ]);
   });
 

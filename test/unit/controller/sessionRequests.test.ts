@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addHost as host, destroyControllers, flush, makeController as make } from '../support/controllers.js';
-import { deliver, eventEnvelope, TENANT } from '../support/frames.js';
+import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
 
 // What the controller does with the answer of `getSession`: a usable id loads; anything else, or a failure,
 // is the host's error; an answer that comes after the embed was torn down changes nothing.
@@ -86,7 +86,7 @@ describe('the answer of getSession', () => {
 });
 
 describe('requests the controller gave up on', () => {
-  it('an answer to an abandoned renewal that arrives after a retry and a teardown loads nothing', async () => {
+  it('a second failure joins the renewal in flight, and its answer after a teardown loads nothing', async () => {
     // A getSession that ignores its abort signal, answered by the test.
     const answers: ((id: string) => void)[] = [];
     const getSession = vi.fn(() => new Promise<string>((resolve) => answers.push(resolve)));
@@ -98,28 +98,34 @@ describe('requests the controller gave up on', () => {
       deliver(eventEnvelope('svc:event:error', { message: 'Something broke', fatal: true }), TENANT, controller.iframe?.contentWindow as Window);
     fatal();
     expect(controller.getSnapshot().phase).toBe('renewing');
-    // The old document fails again before the renewal's answer: the renewal is given up, the error shown.
+    // The old document fails again before the renewal's answer: it joins the renewal, which goes on.
     fatal();
-    expect(controller.getSnapshot().phase).toBe('error');
-    controller.retry();
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'renewing', renewals: 1 });
+    await flush();
+    expect(getSession).toHaveBeenCalledTimes(2);
     controller.destroy();
     answers[1]?.(`abandoned-${Math.random()}`);
-    answers[2]?.(`retried-${Math.random()}`);
     await flush();
-    expect(getSession).toHaveBeenCalledTimes(3);
+    expect(getSession).toHaveBeenCalledTimes(2);
     expect(controller.getSnapshot()).toMatchObject({ phase: 'destroyed', loads: 1 });
     expect(document.querySelector('iframe')).toBeNull();
   });
 
-  it('a retry asks getSession for a session even when the session prop was never loaded', async () => {
+  it('a retry loads a session prop the page never loaded before it asks getSession, then asks it', async () => {
     const { getSession, resolve } = deferredSession();
     const given = `given-${Math.random().toString(36).slice(2)}`;
     const controller = make({ session: given, getSession });
     // An address that cannot be built fails the first load before the session is used.
-    expect(() => controller.update({ getSession, locale: 'not a locale!' })).toThrow(TypeError);
+    expect(() => controller.update({ session: given, getSession, locale: 'not a locale!' })).toThrow(TypeError);
     controller.attach(host());
     expect(controller.getSnapshot().error).toMatchObject({ context: 'address' });
-    controller.update({ getSession });
+    controller.update({ session: given, getSession });
+    controller.retry();
+    expect(getSession).not.toHaveBeenCalled();
+    expect(controller.iframe?.src).toBe(`${TENANT}/embed/dashboard/sales?session=${given}`);
+    const win = controller.iframe?.contentWindow as Window;
+    deliver(eventEnvelope('svc:event:ready', readyPayload()), TENANT, win);
+    deliver(eventEnvelope('svc:event:error', { message: 'Chart query failed', fatal: true }), TENANT, win);
     controller.retry();
     expect(getSession).toHaveBeenCalledWith(expect.objectContaining({ reason: 'retry' }));
     const fresh = `fresh-${Math.random().toString(36).slice(2)}`;
@@ -132,10 +138,10 @@ describe('an address that can no longer be built', () => {
   it('without getSession, a retry after the app fixed it loads the session prop, which was never used', () => {
     const given = `given-${Math.random().toString(36).slice(2)}`;
     const controller = make({ session: given });
-    expect(() => controller.update({ locale: 'not a locale!' })).toThrow(TypeError);
+    expect(() => controller.update({ session: given, locale: 'not a locale!' })).toThrow(TypeError);
     controller.attach(host());
     expect(controller.getSnapshot().error).toMatchObject({ context: 'address' });
-    controller.update({ locale: 'de-DE' });
+    controller.update({ session: given, locale: 'de-DE' });
     controller.retry();
     expect(controller.getSnapshot()).toMatchObject({ phase: 'loading', error: null, loads: 1 });
     expect(controller.iframe?.src).toBe(`${TENANT}/embed/dashboard/sales?session=${given}&locale=de-DE`);

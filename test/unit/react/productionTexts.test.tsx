@@ -37,10 +37,10 @@ function renderError(ui: ReactElement): string | undefined {
 }
 
 describe('in production', () => {
-  it('still refuses a bad controlled prop, with the short text of the action it would send', () => {
+  it('still refuses a bad controlled prop, named by its component, with the short text of the action it would send', () => {
     const { SvcChat } = pkg;
     expect(renderError(<SvcChat tenantOrigin={TENANT} colorScheme={'sepia' as 'dark'} />)).toBe(
-      'Invalid svc:action:set-color-scheme payload: payload.scheme: expected "light" or "dark" or "auto", got "sepia".',
+      '<SvcChat>: Invalid svc:action:set-color-scheme payload: payload.scheme: expected "light" or "dark" or "auto", got "sepia".',
     );
   });
 
