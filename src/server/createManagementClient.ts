@@ -13,7 +13,9 @@ import {
   type ScimUser,
   scimListResponseSchema,
 } from '../api/managementRecords.js';
+import { checkApiUrl } from './checkApiUrl.js';
 import { createTransport, type TransportOptions } from './createTransport.js';
+import { describeMissingApiPrefix } from './describeMissingApiPrefix.js';
 import { SvcInputError } from './SvcApiError.js';
 import { validateInput } from './validateInput.js';
 
@@ -135,7 +137,9 @@ export function createManagementClient(options: ManagementClientOptions): Manage
   if (options.scimAuthScheme !== undefined && options.scimAuthScheme !== 'Bearer' && options.scimAuthScheme !== 'Api-Key') {
     throw new TypeError('createManagementClient: scimAuthScheme must be "Bearer" or "Api-Key".');
   }
-  const api = createTransport('createManagementClient: baseUrl', options.baseUrl, `Bearer ${options.apiToken}`, [options.apiToken, options.scimToken], options);
+  // The management API and SCIM live under /api on the tenant host: a 404 without it says so.
+  const notFoundHint = describeMissingApiPrefix(checkApiUrl('createManagementClient: baseUrl', options.baseUrl), '/api');
+  const api = createTransport('createManagementClient: baseUrl', options.baseUrl, `Bearer ${options.apiToken}`, [options.apiToken, options.scimToken], options, notFoundHint);
   const scimToken = options.scimToken ?? options.apiToken;
   const scimApi = createTransport(
     'createManagementClient: baseUrl',
@@ -143,6 +147,7 @@ export function createManagementClient(options: ManagementClientOptions): Manage
     `${options.scimAuthScheme ?? 'Bearer'} ${scimToken}`,
     [options.apiToken, scimToken],
     options,
+    notFoundHint,
   );
 
   const listUsers: ManagementClient['scim']['listUsers'] = async (params = {}, call = {}) => {

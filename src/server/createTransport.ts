@@ -186,6 +186,8 @@ export function createTransport(
   authorization: string,
   secrets: readonly (string | undefined)[],
   options: TransportOptions,
+  /** Added to the message of a 404: what the client suspects about its base URL (see `describeMissingApiPrefix`). */
+  notFoundHint: string | null = null,
 ): Transport {
   const base = checkApiUrl(option, baseUrl);
   const basePath = new URL(base).pathname.replace(/\/$/, '');
@@ -251,7 +253,8 @@ export function createTransport(
           : '';
     const reason = serverMessage ? `: ${redact(serverMessage).slice(0, 300)}` : '';
     const phrase = statusText || STATUS_TEXT[status] || '';
-    const message = `${where(method, path)} failed with ${status}${phrase ? ` ${phrase}` : ''}${reason}`;
+    const hint = status === 404 && notFoundHint !== null ? ` (${notFoundHint})` : '';
+    const message = `${where(method, path)} failed with ${status}${phrase ? ` ${phrase}` : ''}${reason}${hint}`;
     const details = { status, body, method, path: redact(path) };
     if (status === 401) return new SvcUnauthorizedError(message, details);
     if (status === 403) return new SvcForbiddenError(message, details);
