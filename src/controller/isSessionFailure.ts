@@ -2,9 +2,11 @@ import type { ErrorPayload } from '../protocol/eventPayloads.js';
 
 /**
  * Words that, in an error's name or message, point at authentication rather than the content. The two names
- * the rule lists, `SessionError` and `SessionExpiredError`, are among them (`session`, any letter case).
+ * the rule lists, `SessionError` and `SessionExpiredError`, are among them (`session`, any letter case). A bare
+ * "token" is not: "AI token budget exceeded" is about the content, and renewing would only loop; a token that
+ * is invalid or revoked (or any expiry) is.
  */
-const SESSION_WORDS = /session|token|sign[\s-]?in|expir/i;
+const SESSION_WORDS = /session|sign[\s-]?in|expir|unauthori[sz]ed|(?:invalid|revoked) token|token (?:is )?(?:invalid|revoked)/i;
 
 /** What the rule needs to know besides the error itself. */
 export interface SessionFailureContext {
@@ -17,8 +19,9 @@ export interface SessionFailureContext {
 /**
  * Whether a `svc:event:error` means the embed's session failed, so a new session may fix it. The platform
  * documents no error names; this is the project's rule, kept in this one function: the error is fatal, and
- * its `name` is `SessionError` or `SessionExpiredError`, or its name or message mentions a session, a token,
- * a sign-in or an expiry (any letter case), or it arrived in signed mode before the load's first `ready`.
+ * its `name` is `SessionError` or `SessionExpiredError`, or its name or message mentions a session, a sign-in,
+ * an expiry, being unauthorised, or an invalid or revoked token (any letter case), or it arrived in signed
+ * mode before the load's first `ready`. A fatal error that is none of these is shown, never renewed.
  *
  * @example
  * isSessionFailure({ message: 'Token expired', fatal: true }, { signed: true, readySinceLoad: true }); // true

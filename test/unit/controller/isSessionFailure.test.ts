@@ -12,6 +12,16 @@ describe('which embed errors count as a failed session', () => {
     expect(isSessionFailure({ message: 'Signal lost in chart', fatal: true }, afterReady)).toBe(false);
   });
 
+  it('counts an expired, invalid or revoked token, but not a token budget or other content that says token', () => {
+    for (const message of ['Token expired', 'Invalid token', 'token is revoked', 'Unauthorized', 'Your session ended']) {
+      expect(isSessionFailure({ message, fatal: true }, afterReady), message).toBe(true);
+    }
+    for (const message of ['AI token budget exceeded', 'Too many tokens in the prompt', 'Tokenizer failed']) {
+      expect(isSessionFailure({ message, fatal: true }, afterReady), message).toBe(false);
+    }
+    expect(isSessionFailure({ name: 'SessionExpiredError', message: 'x', fatal: true }, afterReady)).toBe(true);
+  });
+
   it('never counts an error the embed can recover from, however it is worded', () => {
     expect(isSessionFailure({ message: 'Token expired', fatal: false }, afterReady)).toBe(false);
     expect(isSessionFailure({ name: 'SessionError', message: 'x', fatal: false }, { signed: true, readySinceLoad: false })).toBe(false);
