@@ -11,7 +11,9 @@ function NoDevtools(_props: SvcDevtoolsProps): null {
  * A message inspector for development: the embeds on the page with their status, and a live, filterable
  * timeline of the events they sent, the actions sent to them (posted, queued until `ready`, flushed), what
  * was dropped and why, and their lifecycle. Each entry can be copied as JSON; credentials (session ids,
- * tokens) are redacted. It keeps the latest `maxEntries` entries (500 by default).
+ * tokens, keys, signatures, the page's known secrets) are redacted everywhere it shows them. It keeps the
+ * latest `maxEntries` entries (500 by default), each as a copy of about 16 KB at most and about 4 MB in all;
+ * a message from a foreign origin or window is counted and described in one line, never stored.
  *
  * In production builds (`process.env.NODE_ENV === 'production'`) it renders nothing, and bundlers leave
  * the panel out entirely: it costs no bytes. It records from the moment it mounts, so render it once, near

@@ -28,7 +28,11 @@ export type EmbedInspectorEntry =
       readonly detail?: string | undefined;
     };
 
-/** A function that receives every {@link EmbedInspectorEntry} of every embed on the page. */
+/**
+ * A function that receives every {@link EmbedInspectorEntry} of every embed on the page. An entry holds the
+ * message as received (a foreign one can be megabytes): a listener that records entries should keep a bounded
+ * copy, as `<SvcDevtools>` does, not the entry itself.
+ */
 export type EmbedInspectorListener = (entry: EmbedInspectorEntry) => void;
 
 let listeners: readonly EmbedInspectorListener[] = [];
