@@ -34,6 +34,12 @@ export {};
 const AMBIENT = `declare module 'next/server' {
   export function connection(): Promise<void>;
 }
+declare module 'react-router' {
+  export function useLoaderData<T extends (...args: never[]) => unknown>(): Awaited<ReturnType<T>>;
+}
+declare module '~/embedSessions.server' {
+  export function createEmbedSession(publicId: string): Promise<string>;
+}
 `;
 
 const SIGNED_DASHBOARD = `export function SignedDashboard(props: { tenantOrigin: string; publicId: string; session: string }) {
