@@ -160,7 +160,7 @@ function entryFor(random: Random, plants: Plant[]): EmbedInspectorEntry {
     embedId: 'e',
     at,
     message: { source: 'svc-embed', direction: kind === 3 ? 'action' : 'event', type: 'svc:event:navigate', payload: body, timestamp: at, surface: 'dashboard' },
-  } as EmbedInspectorEntry;
+  } as unknown as EmbedInspectorEntry;
 }
 
 /** The forms a shown secret would take. */
