@@ -22,10 +22,11 @@ export const knownSecrets: ReadonlySet<string> = secrets;
  * Adds a secret the page has loaded (an embed session id, a token) to {@link knownSecrets}, so the developer
  * tools and development debug reports hide it wherever it turns up: quoted in an error message, inside another
  * address, in a foreign message. Secrets shorter than 4 characters are ignored: they would match ordinary
- * words. Call it where the secret is first handed over, before anything can echo it.
+ * words. Call it where the secret is first handed over, before anything can echo it. Only development code
+ * reads the list, so call it behind `isDevelopment` in the package's code: a production bundle then drops it.
  *
  * @example
- * rememberSecret(sessionId); // then load the embed with it
+ * if (isDevelopment) rememberSecret(sessionId); // then load the embed with it
  */
 export function rememberSecret(secret: string): void {
   if (typeof secret !== 'string' || secret.length < MIN_SECRET_LENGTH || secrets.has(secret)) return;
