@@ -23,10 +23,11 @@ export const knownSecrets: ReadonlySet<string> = secrets;
  * tools and development debug reports hide it wherever it turns up: quoted in an error message, inside another
  * address, in a foreign message. Secrets shorter than 4 characters are ignored: they would match ordinary
  * words. Call it where the secret is first handed over, before anything can echo it. Only development code
- * reads the list, so call it behind `isDevelopment` in the package's code: a production bundle then drops it.
+ * reads the list, so call it behind the package's development check in its own code (the constant in
+ * `src/protocol/`, whose every use the build inlines): a production bundle then drops it.
  *
  * @example
- * if (isDevelopment) rememberSecret(sessionId); // then load the embed with it
+ * rememberSecret(sessionId); // then load the embed with it
  */
 export function rememberSecret(secret: string): void {
   if (typeof secret !== 'string' || secret.length < MIN_SECRET_LENGTH || secrets.has(secret)) return;
