@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import type { Frame } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EmulatorDataset, EmulatorWidget } from '../../../src/emulator/EmulatorBootConfig.js';
@@ -7,6 +7,7 @@ import { mintSession, publishDashboard, readBoot } from './support/emulatorClien
 import { openEmbed } from './support/embedPage.js';
 import { startEmbedRig } from './support/embedRig.js';
 import { sumsBy, total } from './support/expected.js';
+import { readDownload } from './support/readDownload.js';
 
 /** The dashboard these tests publish: a chart per kind of dimension, text, a filter and a time grain. */
 const WIDGETS: readonly EmulatorWidget[] = [
@@ -279,7 +280,7 @@ describe('emulator dashboard page in Chromium', () => {
     const event = await embed.waitForEvent('svc:event:download');
     expect(event.payload).toEqual({ format: 'csv', target: 'widget', widgetId: 'w-region', title: 'Revenue by region', rowCount: 4 });
     expect(download.suggestedFilename()).toBe('revenue-by-region.csv');
-    const csv = readFileSync(await download.path(), 'utf8').trim().split('\r\n');
+    const csv = (await readDownload(download)).toString('utf8').trim().split('\r\n');
     const sums = sumsBy(rows, byRegion, 'revenue');
     expect(csv[0]).toBe('region,revenue');
     expect(Object.fromEntries(csv.slice(1).map((line) => [line.split(',')[0], Number(line.split(',')[1])]))).toEqual(sums);

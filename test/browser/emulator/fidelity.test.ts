@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
 import type { Download } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -6,6 +5,7 @@ import { startEmulator } from '../../../dist/emulator/index.js';
 import { mintSession } from './support/emulatorClient.js';
 import { type EmbedPage, openEmbed } from './support/embedPage.js';
 import { startEmbedRig } from './support/embedRig.js';
+import { readDownload } from './support/readDownload.js';
 
 const rig = startEmbedRig();
 
@@ -52,7 +52,7 @@ function checkPdf(bytes: Buffer): string {
 
 async function download(embed: EmbedPage, selector: string): Promise<{ file: Download; bytes: Buffer }> {
   const [file] = await Promise.all([embed.page.waitForEvent('download'), embed.frame.click(selector)]);
-  return { file, bytes: readFileSync(await file.path()) };
+  return { file, bytes: await readDownload(file) };
 }
 
 describe('emulator fidelity in Chromium: downloads', () => {
