@@ -142,6 +142,42 @@ function Lifecycle({ props, mounted }: { props: Record<string, unknown>; mounted
   );
 }
 
+/**
+ * Signed embeds left open across many token lives: a dashboard and an app (`renewal`), or `count` dashboards
+ * whose tokens end together (`renewal-many`), all with the provider's getSession.
+ */
+function AppNavigator() {
+  const actions = useSvcActions('app');
+  useEffect(() => {
+    (window as unknown as { __navigateApp: (path: string) => void }).__navigateApp = actions.navigate;
+  }, [actions]);
+  return null;
+}
+
+function Renewal({ count }: { count: number }) {
+  const getSession = useCallback(async (request: SessionRequest) => {
+    w.__sessionRequests.push({ embedId: request.embedId, reason: request.reason });
+    if (!w.mintSession) throw new Error('no session source');
+    return w.mintSession(request.surface);
+  }, []);
+  const small = { height: 160, width: 280 } as const;
+  return (
+    <SvcProvider tenantOrigin={tenant} getSession={getSession}>
+      {count === 0 ? (
+        <>
+          <SvcDashboard embedId="dash" publicId="sales-overview" onEvent={record('dash')} onDebug={debug} style={frameStyle} />
+          <SvcApp embedId="app" deploymentId={42} onEvent={record('app')} onDebug={debug} style={frameStyle} />
+          <AppNavigator />
+        </>
+      ) : (
+        Array.from({ length: count }, (_, index) => (
+          <SvcDashboard key={index} embedId={`d${index}`} publicId="sales-overview" onEvent={record(`d${index}`)} style={small} />
+        ))
+      )}
+    </SvcProvider>
+  );
+}
+
 function Host() {
   const [props, setProps] = useState(initialProps);
   const [mounted, setMounted] = useState(params.get('mounted') !== '0');
@@ -151,6 +187,7 @@ function Host() {
     w.__setMounted = (on) => flushSync(() => setMounted(on));
   }, []);
   if (scenario.startsWith('signed-')) return <Lifecycle props={props} mounted={mounted} />;
+  if (scenario.startsWith('renewal')) return <Renewal count={Number(params.get('count') ?? 0)} />;
   if (scenario === 'two-tenants') {
     // Two tenants' embeds mounting together, after the app sent an action without an embedId.
     const partner = params.get('partner') ?? '';
