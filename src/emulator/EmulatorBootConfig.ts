@@ -62,8 +62,8 @@ export interface EmulatorBootConfig {
   readonly embedToken?: string;
   /**
    * How often the page asks the server whether its embed token still holds (signed mode), in milliseconds.
-   * The page also asks before it acts for the viewer; an expired token ends the page with a fatal
-   * `SessionExpiredError`.
+   * The page also asks before it acts for the viewer, and keeps timers for `tokenExpiringAt` and
+   * `tokenExpiresAt` in between.
    */
   readonly tokenCheckIntervalMs?: number;
   /** When the page stops trusting its token (signed mode): epoch milliseconds on the server's clock. */

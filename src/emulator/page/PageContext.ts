@@ -22,7 +22,8 @@ export interface PageContext {
   rows(): readonly Row[];
   /**
    * Called whenever the page acts for the viewer (an action, a refresh, a query, an export): a signed page
-   * then asks whether its session still holds, and ends with a fatal `SessionExpiredError` if not.
+   * then looks at its token's schedule and asks the server whether the token still holds, so an expiry
+   * (or the window before it) is noticed at once rather than at the next periodic check.
    */
   checkSession(): void;
 }

@@ -65,10 +65,13 @@ export function handleSetSession(bridge: TenantBridge, { win, boot, events, sess
       refuse('SessionError', 'This embed is in private mode (the viewer signs in inside it): it takes no session.');
       return;
     }
-    queue = queue.then(async () => {
-      const result = await exchangeSession(win, session.token(), sessionId);
-      if ('refusal' in result) refuse('SessionError', result.refusal);
-      else onRenewed(result);
-    });
+    queue = queue
+      .then(async () => {
+        const result = await exchangeSession(win, session.token(), sessionId);
+        if ('refusal' in result) refuse('SessionError', result.refusal);
+        else onRenewed(result);
+      })
+      // A failure here is a bug in the page: reported, and the next set-session still runs.
+      .catch((error: unknown) => win.reportError(error));
   });
 }

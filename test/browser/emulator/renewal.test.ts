@@ -58,7 +58,8 @@ describe('emulator page in Chromium: in-place session renewal', () => {
     const expiringAfter = await arrivalAfter(embed, 'svc:event:session-expiring', mintedAt);
     const [expiring] = await embed.eventsOf('svc:event:session-expiring');
     expect(expiring?.payload.expiresAt).toBe(boot.tokenExpiresAt);
-    expect(Math.abs((boot.tokenExpiresAt ?? 0) - mintedAt - 5000)).toBeLessThanOrEqual(5);
+    // serverNow is read just after the exchange, on a busy machine some milliseconds later (the node tests pin it exactly).
+    expect(Math.abs((boot.tokenExpiresAt ?? 0) - mintedAt - 5000)).toBeLessThanOrEqual(50);
     expect(expiringAfter).toBeGreaterThanOrEqual(2900);
     expect(expiringAfter).toBeLessThan(4000);
 
@@ -126,7 +127,7 @@ describe('emulator page in Chromium: in-place session renewal', () => {
     await embed.page.close();
   });
 
-  it('refuses set-session in private mode, and announces the end on demand (warn-embed-tokens)', async () => {
+  it('refuses set-session in private mode, and announces the end on demand (warn-embed-tokens) at the next action or return to the foreground', async () => {
     const privately = await open(rig.emulator, '/embed/dashboard/sales-overview');
     await setSession(privately, await mintSession(rig.emulator));
     expect((await privately.waitForEvent('svc:event:error')).payload).toMatchObject({ name: 'SessionError', message: expect.stringMatching(/private mode/), fatal: false });
@@ -141,6 +142,13 @@ describe('emulator page in Chromium: in-place session renewal', () => {
     expect((await embed.waitForEvent('svc:event:session-expiring')).payload).toEqual({ expiresAt: boot.tokenExpiresAt });
     expect(await embed.eventsOf('svc:event:session-expired')).toEqual([]);
     await embed.page.close();
+
+    // A tab coming back to the foreground asks too, without any action: what timers missed is caught up.
+    const background = await open(rig.emulator, `/embed/chat?sessionId=${await mintSession(rig.emulator)}`);
+    expect(rig.emulator.warnEmbedTokens()).toBe(1);
+    await background.frame.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    expect((await background.waitForEvent('svc:event:session-expiring')).payload.expiresAt).toBe((await readBoot(background.frame)).tokenExpiresAt);
+    await background.page.close();
   });
 
   it('speaks the older protocol with inPlaceRenewal: false: no new events, set-session unknown, expiry ends the page', async () => {
