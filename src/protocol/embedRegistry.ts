@@ -1,4 +1,4 @@
-import type { EmbedBridge } from './createEmbedBridge.js';
+import type { EmbedBridge } from './EmbedBridge.js';
 import { isDevelopment } from './isDevelopment.js';
 
 /** The connected embeds; replaced, never mutated, so it doubles as an immutable snapshot. */

@@ -57,7 +57,7 @@ export type { ShippedLocale } from './resolveLocale.js';
 export { createActionQueue } from './createActionQueue.js';
 export type { ActionQueue } from './createActionQueue.js';
 export { createEmbedBridge } from './createEmbedBridge.js';
-export type { EmbedBridge, EmbedBridgeOptions, EmbedEventHandler, EmbedTarget } from './createEmbedBridge.js';
+export type { EmbedBridge, EmbedBridgeOptions, EmbedEventHandler, EmbedTarget } from './EmbedBridge.js';
 export { createEmbedStore, initialEmbedState } from './createEmbedStore.js';
 export type {
   AiQueryState,
