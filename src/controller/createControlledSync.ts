@@ -36,16 +36,18 @@ export interface ControlledValues {
 export interface ControlledSync {
   /** Sends the difference between `values` and what the embed already has (after a commit). */
   update(values: ControlledValues): void;
-  /** Sends every current value again: the embed reloaded and lost its runtime state. */
+  /**
+   * Sends every current value again, the embed having reloaded and lost its runtime state; without a
+   * controlled `path`, goes back to where the viewer was (the last path the embed reported).
+   */
   reapply(values: ControlledValues): void;
-  /** Records a path the embed reported itself, so mirroring it back into `path` sends nothing. */
-  observePath(path: string): void;
 }
 
 /**
  * Creates the controlled-prop synchroniser of one embed and sends the `initial` values the address does not
  * carry (colour scheme, theme, path: queued until `ready`). The address carries the initial filters and
- * locale, which therefore count as sent.
+ * locale, which therefore count as sent. It hears the paths the embed reports (`view`, `navigate`), so
+ * mirroring one back into `path` sends nothing.
  */
 export function createControlledSync(bridge: EmbedBridge, initial: ControlledValues): ControlledSync {
   const addressFilters = Object.entries(initial.filters ?? {}).filter(([, value]) => value !== undefined);
@@ -97,15 +99,18 @@ export function createControlledSync(bridge: EmbedBridge, initial: ControlledVal
       // No echo: a path the embed reported itself is where it already is.
       if (force || values.path !== reportedPath) bridge.send('svc:action:navigate', { path: values.path });
       sentPath = values.path;
+    } else if (force && reportedPath !== undefined) {
+      // Back to where the viewer was: a controlled `path` (the branch above) wins.
+      bridge.send('svc:action:navigate', { path: reportedPath });
     }
   };
 
+  bridge.onAny((message) => {
+    if (message.type === 'svc:event:view' || message.type === 'svc:event:navigate') reportedPath = message.payload.path;
+  });
   sync(initial, false);
   return {
     update: (values) => sync(values, false),
     reapply: (values) => sync(values, true),
-    observePath(path) {
-      reportedPath = path;
-    },
   };
 }

@@ -1,10 +1,9 @@
 import { buildEmbedUrl } from '../protocol/buildEmbedUrl.js';
 import { createEmbedBridge } from '../protocol/createEmbedBridge.js';
-import type { EmbedDebugHook } from '../protocol/EmbedDebugReport.js';
-import { embedInspector } from '../protocol/embedInspector.js';
 import type { ErrorPayload } from '../protocol/eventPayloads.js';
 import { isDevelopment } from '../protocol/isDevelopment.js';
 import { createControlledSync } from './createControlledSync.js';
+import { createDebugHookSwitch } from './createDebugHookSwitch.js';
 import { createEmbedFrame } from './createEmbedFrame.js';
 import { createRenewal } from './createRenewal.js';
 import { createReveal } from './createReveal.js';
@@ -15,10 +14,9 @@ import type { EmbedOptions } from './EmbedOptions.js';
 import { createStaticPlacement } from './FramePlacement.js';
 import { isSessionFailure } from './isSessionFailure.js';
 import type { SessionRequestReason } from './SessionRequest.js';
+import { onTabWake } from './onTabWake.js';
 import { sessionLedger } from './sessionLedger.js';
-
-/** Tab events after which timers may have been late (hidden tab, sleeping machine, offline): renewal checks. */
-const WAKE_EVENTS = ['visibilitychange', 'pageshow', 'online'];
+import { traceLifecycle } from './traceLifecycle.js';
 
 /**
  * Creates the controller of one embed: a composition of its session source, frame, reveal, controlled sync
@@ -55,35 +53,30 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
   /** Whether the iframe starts hidden, to be shown once ready (`reveal: 'ready'`, the default). */
   const hidden = options.reveal !== 'immediate';
   const sessions = createSessionSource(options, () => signed, () => live);
+  const setDebugHook = createDebugHookSwitch(bridge, (report) => live.onDebug?.(report));
   const listeners = new Set<() => void>();
   let snapshot = IDLE_SNAPSHOT;
-  let removeDebugHook: (() => void) | undefined;
   let disconnect: (() => void) | undefined;
   let stopWaking: (() => void) | undefined;
-  let destroyed = false;
   let teardownScheduled = false;
   /** Bumped by every load (0 until the first) and by teardown: a late answer for an earlier load is ignored. */
   let generation = 0;
   let readySinceLoad = false;
   /** Whether the current document was loaded with a session: only then is its session renewed. */
   let loadSigned = false;
-  let lastPath: string | undefined;
 
-  /** Tells the inspector which lifecycle step this was: development only, guarded inside and at each call. */
-  const trace = (phase: string, detail?: string): void => {
-    if (isDevelopment && embedInspector.active) embedInspector.emit({ kind: 'lifecycle', embedId, at: Date.now(), phase, detail });
-  };
   const set = (change: Partial<EmbedControllerSnapshot>): void => {
     snapshot = { ...snapshot, ...change };
     for (const listener of [...listeners]) listener();
   };
+  const destroyed = (): boolean => snapshot.phase === 'destroyed';
 
   const show = (): void => {
     reveal.cancel();
     frame.hide(false);
     if (!snapshot.visible) {
       set({ visible: true });
-      if (isDevelopment) trace('revealed');
+      if (isDevelopment) traceLifecycle(embedId, 'revealed');
     }
   };
   const reveal = createReveal(show, options.revealSettleMs, options.revealTimeoutMs);
@@ -93,26 +86,30 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
       readySinceLoad = false;
       bridge.reset();
       renewal.reset();
-      if (isDevelopment) trace('reloaded');
+      if (isDevelopment) traceLifecycle(embedId, 'reloaded');
     }
     if (!readySinceLoad && hidden && !snapshot.visible && (snapshot.phase === 'loading' || snapshot.phase === 'ready')) reveal.afterLoad();
   });
 
-  const fail = (error: ErrorPayload, fromEmbed?: boolean): void => {
-    // Whatever was on its way for an earlier load (a session, a renewal) is called off.
+  /** Calls off whatever was on its way for the current load: a session, a renewal, a reveal. */
+  const halt = (): void => {
     generation += 1;
     sessions.abort();
-    renewal.stop();
+    renewal.reset(true);
+    reveal.cancel();
+  };
+
+  const fail = (error: ErrorPayload, fromEmbed?: boolean): void => {
+    halt();
     if (fromEmbed) {
       // The embed's own error page is worth seeing when the app shows no fallback over it.
       show();
     } else {
-      reveal.cancel();
       bridge.store.setState({ status: 'error', lastError: error });
       live.onFailure?.(error);
     }
     set({ phase: 'error', error });
-    if (isDevelopment) trace('error', error.message);
+    if (isDevelopment) traceLifecycle(embedId, 'error', error.message);
   };
 
   const load = (session: string | undefined, loadGeneration: number): void => {
@@ -121,19 +118,20 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
     try {
       src = address(session);
     } catch (error) {
-      fail(sessionError('address', error instanceof Error ? error.message : String(error), 'TypeError'));
+      fail(sessionError('address', (error as Error).message, 'TypeError'));
       return;
     }
-    if ((loadSigned = session !== undefined)) sessionLedger.add(session);
+    loadSigned = session !== undefined;
+    if (session !== undefined) sessionLedger.add(session);
     readySinceLoad = false;
-    renewal.stop();
+    renewal.reset(true);
     reveal.cancel();
     // A new document in a new element: nothing of the old one can post as the new.
     bridge.reset();
     frame.load(src, live.title ?? `Analytics ${surface}`);
     if (!hidden) show();
     set({ phase: 'loading', loads: snapshot.loads + 1, visible: !hidden, error: null });
-    if (isDevelopment) trace('loading', session === undefined ? 'private mode' : 'signed mode');
+    if (isDevelopment) traceLifecycle(embedId, 'loading', session === undefined ? 'private mode' : 'signed mode');
   };
 
   /** Finds the session for a new load (at once when it can), then loads. */
@@ -147,33 +145,36 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
       fail(error as ErrorPayload);
       return;
     }
-    if (typeof session !== 'object') return load(session, loadGeneration);
+    if (typeof session !== 'object') {
+      load(session, loadGeneration);
+      return;
+    }
     set({ phase: 'session', visible: false, error: null });
-    if (isDevelopment) trace('session-requested', reason);
+    if (isDevelopment) traceLifecycle(embedId, 'session-requested', reason);
     session.then(
       (id) => load(id, loadGeneration),
       (error: ErrorPayload) => loadGeneration === generation && fail(error),
     );
   };
 
-  const renewal = createRenewal({
-    take: async (expiresAt) => sessions.take('renewal', expiresAt),
-    started(inPlace) {
+  const renewal = createRenewal(
+    async (expiresAt) => sessions.take('renewal', expiresAt),
+    (inPlace) => {
       // In place the viewer keeps the embed; a reload hides the iframe being replaced (its clicks go nowhere).
       if (!inPlace) {
         frame.retire();
         bridge.store.setState({ status: 'loading' });
       }
       set({ phase: 'renewing', renewals: snapshot.renewals + 1, visible: inPlace && snapshot.visible });
-      if (isDevelopment) trace('renewing', inPlace ? 'in place' : 'by reload');
+      if (isDevelopment) traceLifecycle(embedId, 'renewing', inPlace ? 'in place' : 'by reload');
     },
-    hand(session) {
+    (session) => {
       sessionLedger.add(session);
       bridge.send('svc:action:set-session', { sessionId: session });
     },
-    reload: (session) => load(session, ++generation),
+    (session) => load(session, ++generation),
     fail,
-  });
+  );
 
   bridge.onAny((message): void => {
     const renewing = loadSigned && snapshot.phase !== 'error';
@@ -182,32 +183,24 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
         readySinceLoad = true;
         frame.ready();
         // A new document lost the runtime state: send every controlled value again, and go back to where the
-        // viewer was (a controlled `path` is sent by reapply and wins). A session handed over in place kept it.
-        if (!renewal.ready() && bridge.store.getState().readyCount > 1) {
-          sync.reapply(live);
-          if (live.path === undefined && lastPath !== undefined) bridge.send('svc:action:navigate', { path: lastPath });
-        }
+        // viewer was. A session handed over in place kept it.
+        if (!renewal.answer() && bridge.store.getState().readyCount > 1) sync.reapply(live);
         if (snapshot.phase !== 'ready' || snapshot.error !== null) set({ phase: 'ready', error: null });
         if (!snapshot.visible) reveal.afterReady();
-        return;
-      case 'svc:event:view':
-      case 'svc:event:navigate':
-        lastPath = message.payload.path;
-        sync.observePath(lastPath);
         return;
       case 'svc:event:session-expiring':
         if (renewing) renewal.expiring(message.payload.expiresAt);
         return;
       case 'svc:event:session-expired':
-        if (renewing) renewal.expired();
+        if (renewing) renewal.renew(true);
         return;
       case 'svc:event:error': {
         const error = message.payload;
         if (error.fatal !== true) {
-          if (error.name === 'SessionError') renewal.refused();
+          if (error.name === 'SessionError') renewal.answer(true);
         } else if (renewing && live.getSession !== undefined && isSessionFailure(error, { signed: loadSigned, readySinceLoad })) {
-          if (isDevelopment) trace('session-failed', error.name ?? error.message);
-          renewal.failed();
+          if (isDevelopment) traceLifecycle(embedId, 'session-failed', error.name ?? error.message);
+          renewal.renew();
         } else fail(error, true);
         return;
       }
@@ -216,51 +209,29 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
   });
 
   const teardown = (): void => {
-    if (destroyed) return;
-    destroyed = true;
-    generation += 1;
-    reveal.cancel();
-    renewal.stop();
-    sessions.abort();
+    if (destroyed()) return;
+    halt();
     stopWaking?.();
     // Destroying the bridge disconnects it and drops every hook, the app's debug hook too.
     bridge.destroy();
     placement.dispose();
     set({ phase: 'destroyed', visible: false });
-    if (isDevelopment) trace('destroyed');
-  };
-
-  const setDebugHook = (hook: EmbedDebugHook | undefined): void => {
-    // Installed only while the app has one, so a dropped foreign message costs nothing otherwise.
-    if (hook && !removeDebugHook) removeDebugHook = bridge.addDebugHook((report) => live.onDebug?.(report));
-    else if (!hook && removeDebugHook) {
-      removeDebugHook();
-      removeDebugHook = undefined;
-    }
+    if (isDevelopment) traceLifecycle(embedId, 'destroyed');
   };
 
   /** Keeps the embed (a pending teardown is called off), connects it, and starts the first load. */
   const begin = (): void => {
     teardownScheduled = false;
     if (!bridge.isConnected) disconnect = bridge.connect(() => frame.element?.contentWindow);
-    if (!stopWaking) {
-      // Timers stop in a sleeping machine and are throttled in hidden tabs: when the tab is back, a renewal
-      // that should have happened happens now.
-      const wake = (): void => {
-        if (document.visibilityState !== 'hidden' && snapshot.phase !== 'error') renewal.wake();
-      };
-      for (const type of WAKE_EVENTS) addEventListener(type, wake);
-      stopWaking = () => {
-        for (const type of WAKE_EVENTS) removeEventListener(type, wake);
-      };
-    }
+    // A renewal that should have happened while the tab slept happens when it is back.
+    stopWaking ??= onTabWake(() => snapshot.phase !== 'error' && renewal.wake());
     if (!generation) start('initial');
   };
 
   return {
     bridge,
     get iframe() {
-      return destroyed ? null : frame.element;
+      return destroyed() ? null : frame.element;
     },
     getSnapshot: () => snapshot,
     subscribe(listener) {
@@ -270,11 +241,11 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
       };
     },
     attach(element) {
-      if (destroyed) throw new Error(`embed "${embedId}" was destroyed; create a new controller`);
+      if (destroyed()) throw new Error(`embed "${embedId}" was destroyed; create a new controller`);
       placement.show(element);
       if (snapshot.parked) {
         set({ parked: false });
-        if (isDevelopment) trace('shown');
+        if (isDevelopment) traceLifecycle(embedId, 'shown');
       }
       setDebugHook(live.onDebug);
       begin();
@@ -300,7 +271,7 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
       setDebugHook(next.onDebug);
       const element = frame.element;
       if (element && next.title !== undefined && element.title !== next.title) element.title = next.title;
-      if (destroyed) return;
+      if (destroyed()) return;
       sync.update(next);
       if (!generation) return;
       if (!signed && (fresh || next.getSession)) {
@@ -313,11 +284,11 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
       // Otherwise it waits for the next load that needs a session.
     },
     park() {
-      if (destroyed || !options.keepAlive) return;
+      if (destroyed() || !options.keepAlive) return;
       placement.park();
       begin();
       set({ parked: true });
-      if (isDevelopment) trace('parked');
+      if (isDevelopment) traceLifecycle(embedId, 'parked');
     },
     retry() {
       // Only after an error (a destroyed embed is in its own phase).

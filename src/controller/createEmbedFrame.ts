@@ -34,6 +34,9 @@ export function createEmbedFrame(
   /** Whether this embed's first document sent `ready` before its `load` event (known after the first). */
   let readyFirst: boolean | undefined;
 
+  const hide = (value: boolean): void => {
+    if (element) setFrameHidden(element, value);
+  };
   return {
     get element() {
       return element;
@@ -57,11 +60,9 @@ export function createEmbedFrame(
       readyAt = loads;
       readyFirst ??= loads === 0;
     },
-    hide(value) {
-      if (element) setFrameHidden(element, value);
-    },
+    hide,
     retire() {
-      this.hide(true);
+      hide(true);
       heard = null;
     },
   };

@@ -2,40 +2,29 @@ import type { ErrorPayload } from '../protocol/eventPayloads.js';
 import { isDevelopment } from '../protocol/isDevelopment.js';
 import { sessionError } from './createSessionSource.js';
 
-/** What renewal asks of the embed it renews. */
-export interface RenewalHost {
-  /** A new session (see `SessionSource.take`). */
-  take(expiresAt: number | undefined): Promise<string | undefined>;
-  /** A renewal begins: in place (the embed stays shown) or by reloading (hide the iframe being replaced). */
-  started(inPlace: boolean): void;
-  /** Hands `session` to the live document (`svc:action:set-session`). */
-  hand(session: string): void;
-  /** Loads the address with `session` into a new iframe. */
-  reload(session: string | undefined): void;
-  /** Renewal cannot go on: show the error. */
-  fail(error: ErrorPayload): void;
-}
-
 /** The renewal policy of one embed: its triggers, the one renewal in flight, the bound. */
 export interface Renewal {
   /** `svc:event:session-expiring`: renew before `expiresAt`, at a moment spread over the time left. */
   expiring(expiresAt: number): void;
-  /** `svc:event:session-expired`: renew now, in place. */
-  expired(): void;
-  /** A fatal session failure: renew (in place if this document speaks it, else by reloading). */
-  failed(): void;
+  /**
+   * Renews now: `svc:event:session-expired` (`announced`: the document spoke of its token, so in place), or a
+   * fatal session failure (in place if this document spoke of its token before, else by reloading).
+   */
+  renew(announced?: boolean): void;
   /** The tab is back (`visibilitychange`, `pageshow`, `online`): renew if a planned renewal is overdue. */
   wake(): void;
   /** The app offers a new session for the live embed: handed over in place, loaded if refused. */
   offer(session: string): void;
-  /** `ready` arrived: whether it answers a handover (the embed kept its state: nothing to re-apply). */
-  ready(): boolean;
-  /** A non-fatal `SessionError`: whether it refuses a handover (then the session is loaded instead). */
-  refused(): boolean;
-  /** The document was replaced: it has said nothing about its token yet (a renewal in flight goes on). */
-  reset(): void;
-  /** Stops everything: timers, the renewal in flight, the handover (a new load, an error, teardown). */
-  stop(): void;
+  /**
+   * The embed answered: `ready` (it took the handed session and kept its state), or, with `refused`, a
+   * non-fatal `SessionError` (the handed session is loaded instead). Whether a handover was waiting for it.
+   */
+  answer(refused?: boolean): boolean;
+  /**
+   * The document was replaced: it has said nothing about its token yet (a renewal in flight goes on). With
+   * `all`, everything stops: timers, the renewal in flight, the handover (a new load, an error, teardown).
+   */
+  reset(all?: boolean): void;
 }
 
 /** Renewals of one embed allowed within {@link WINDOW_MS}, whatever the trigger and the `ready`s between. */
@@ -48,37 +37,55 @@ export const HANDOVER_TIMEOUT_MS = 10_000;
  * Creates the renewal policy of one embed. Renewal is in place (`svc:action:set-session`, same document, same
  * state) once the current document has sent `session-expiring` or `session-expired`; otherwise, and when a
  * handover is refused or unanswered, by loading the address with the new session. Concurrent triggers join the
- * renewal in flight; none aborts it.
+ * renewal in flight; none aborts it. What it asks of its embed, in order: `take` a new session (see
+ * `SessionSource.take`), say a renewal `started` (in place, the embed stays shown; by reloading, the iframe
+ * being replaced is hidden), `hand` a session to the live document (`svc:action:set-session`), `reload` the
+ * address with a session into a new iframe, and `fail` when renewal cannot go on.
  */
-export function createRenewal(host: RenewalHost): Renewal {
+export function createRenewal(
+  take: (expiresAt: number | undefined) => Promise<string | undefined>,
+  started: (inPlace: boolean) => void,
+  hand: (session: string) => void,
+  reload: (session: string | undefined) => void,
+  fail: (error: ErrorPayload) => void,
+): Renewal {
   /** The current document sent one of the renewal events: it takes `set-session`. */
   let speaks = false;
   let expiresAt: number | undefined;
+  /** When the planned renewal is due (0: none planned). */
   let renewAt = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  /** A renewal (or handover) is in flight. */
   let busy = false;
   /** The session handed over and not answered yet. */
   let handed: string | undefined;
-  let handTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The planned renewal, or while busy the handover's deadline: never both. */
+  let timer: ReturnType<typeof setTimeout> | undefined;
   let recent: number[] = [];
 
   const settle = (): void => {
     clearTimeout(timer);
-    clearTimeout(handTimer);
-    handed = undefined;
     busy = false;
+    handed = expiresAt = undefined;
     renewAt = 0;
   };
-
-  const reload = (session: string | undefined): void => {
-    settle();
-    host.reload(session);
+  const reset = (all?: boolean): void => {
+    speaks = false;
+    // While busy the timer is the handover's deadline, which a document reloading itself does not call off.
+    if (all || !busy) settle();
   };
-
-  const hand = (session: string): void => {
+  // Loading and failing start over: whatever the replaced document said about its token no longer counts.
+  const reloadWith = (session: string | undefined): void => {
+    reset(true);
+    reload(session);
+  };
+  const end = (error: ErrorPayload): void => {
+    reset(true);
+    fail(error);
+  };
+  const handOver = (session: string): void => {
     handed = session;
-    handTimer = setTimeout(() => reload(session), HANDOVER_TIMEOUT_MS);
-    host.hand(session);
+    timer = setTimeout(() => reloadWith(session), HANDOVER_TIMEOUT_MS);
+    hand(session);
   };
 
   const renew = (): void => {
@@ -86,8 +93,7 @@ export function createRenewal(host: RenewalHost): Renewal {
     const now = Date.now();
     recent = recent.filter((at) => at > now - WINDOW_MS);
     if (recent.length >= MAX_RENEWALS) {
-      settle();
-      host.fail(
+      end(
         sessionError(
           'renewal',
           isDevelopment
@@ -101,18 +107,14 @@ export function createRenewal(host: RenewalHost): Renewal {
     busy = true;
     clearTimeout(timer);
     const inPlace = speaks;
-    host.started(inPlace);
-    host.take(expiresAt).then(
+    started(inPlace);
+    take(expiresAt).then(
       (session) => {
         if (!busy) return;
-        if (inPlace && session !== undefined) hand(session);
-        else reload(session);
+        if (inPlace && session !== undefined) handOver(session);
+        else reloadWith(session);
       },
-      (error: ErrorPayload) => {
-        if (!busy) return;
-        settle();
-        host.fail(error);
-      },
+      (error: ErrorPayload) => busy && end(error),
     );
   };
 
@@ -120,49 +122,34 @@ export function createRenewal(host: RenewalHost): Renewal {
     expiring(at) {
       speaks = true;
       expiresAt = at;
+      // A renewal in flight answers this too (and its end calls off whatever was planned).
+      if (busy) return;
       const now = Date.now();
       // Many embeds are told at once: each renews at its own moment in the first half of the time left.
       renewAt = now + (Math.random() * Math.max(0, at - now)) / 2;
       clearTimeout(timer);
       timer = setTimeout(renew, renewAt - now);
     },
-    expired() {
-      speaks = true;
+    renew(announced) {
+      if (announced) speaks = true;
       renew();
     },
-    failed: renew,
     wake() {
       if (renewAt && Date.now() >= renewAt) renew();
     },
     offer(session) {
       if (!busy) {
         busy = true;
-        hand(session);
+        handOver(session);
       }
     },
-    ready() {
-      const answered = handed !== undefined;
-      if (answered) {
-        settle();
-        expiresAt = undefined;
-      }
-      return answered;
-    },
-    refused() {
+    answer(refused) {
       const session = handed;
-      if (session !== undefined) reload(session);
-      return session !== undefined;
+      if (session === undefined) return false;
+      if (refused) reloadWith(session);
+      else settle();
+      return true;
     },
-    reset() {
-      speaks = false;
-      expiresAt = undefined;
-      renewAt = 0;
-      clearTimeout(timer);
-    },
-    stop() {
-      speaks = false;
-      expiresAt = undefined;
-      settle();
-    },
+    reset,
   };
 }

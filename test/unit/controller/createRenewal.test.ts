@@ -1,8 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createRenewal, HANDOVER_TIMEOUT_MS, type RenewalHost } from '../../../src/controller/createRenewal.js';
+import type { ErrorPayload } from '../../../src/protocol/eventPayloads.js';
+import { createRenewal, HANDOVER_TIMEOUT_MS } from '../../../src/controller/createRenewal.js';
+
+type Take = (expiresAt: number | undefined) => Promise<string | undefined>;
+
+/** What renewal asks of its embed, by name, for the tests. */
+interface RenewalHost {
+  take: Take;
+  started(inPlace: boolean): void;
+  hand(session: string): void;
+  reload(session: string | undefined): void;
+  fail(error: ErrorPayload): void;
+}
+
+/** Creates a renewal over a recorded host. */
+const renewalOf = (host: RenewalHost) => createRenewal(host.take, host.started, host.hand, host.reload, host.fail);
 
 /** A host that records what renewal asks of it; `take` answers with fresh ids unless told otherwise. */
-function host(take: RenewalHost['take'] = async () => `s${Math.random().toString(36).slice(2)}`) {
+function host(take: Take = async () => `s${Math.random().toString(36).slice(2)}`) {
   const calls: string[] = [];
   const recorded: RenewalHost = {
     take: vi.fn(take),
@@ -26,7 +41,7 @@ describe('renewal triggers', () => {
   it('renews in place before the announced expiry, at a moment in the first half of the time left', async () => {
     const { recorded, calls } = host();
     vi.spyOn(Math, 'random').mockReturnValue(0.5);
-    const renewal = createRenewal(recorded);
+    const renewal = renewalOf(recorded);
     renewal.expiring(Date.now() + 8_000);
     await vi.advanceTimersByTimeAsync(1_999);
     expect(calls).toEqual([]);
@@ -39,7 +54,7 @@ describe('renewal triggers', () => {
   it('spreads many embeds told at once over the time left instead of the same millisecond', async () => {
     const moments: number[] = [];
     for (let i = 0; i < 20; i++) {
-      const renewal = createRenewal({ ...host().recorded, started: () => moments.push(Date.now()) });
+      const renewal = renewalOf({ ...host().recorded, started: () => moments.push(Date.now()) });
       renewal.expiring(Date.now() + 10_000);
     }
     await vi.advanceTimersByTimeAsync(5_000);
@@ -51,16 +66,16 @@ describe('renewal triggers', () => {
   it('renews at once on session-expired, and a fatal failure or the tab coming back joins it', async () => {
     let answer: (id: string) => void = () => {};
     const { recorded, calls } = host(() => new Promise((resolve) => (answer = resolve)));
-    const renewal = createRenewal(recorded);
+    const renewal = renewalOf(recorded);
     renewal.expiring(Date.now() + 60_000);
-    renewal.expired();
-    renewal.failed();
+    renewal.renew(true);
+    renewal.renew();
     renewal.wake();
     expect(recorded.take).toHaveBeenCalledTimes(1);
     answer('fresh');
     await vi.advanceTimersByTimeAsync(0);
     expect(calls).toEqual(['started in place', 'hand fresh']);
-    expect(renewal.ready()).toBe(true);
+    expect(renewal.answer()).toBe(true);
     // The planned renewal was that one: nothing more when its moment comes.
     await vi.advanceTimersByTimeAsync(60_000);
     expect(recorded.take).toHaveBeenCalledTimes(1);
@@ -68,7 +83,7 @@ describe('renewal triggers', () => {
 
   it('catches up when the tab comes back after the planned moment passed (timers were asleep)', async () => {
     const { recorded } = host();
-    const renewal = createRenewal(recorded);
+    const renewal = renewalOf(recorded);
     renewal.expiring(Date.now() + 10_000);
     renewal.wake();
     expect(recorded.take).not.toHaveBeenCalled();
@@ -80,8 +95,8 @@ describe('renewal triggers', () => {
 
   it('renews by reloading when the document never spoke of its token', async () => {
     const { recorded, calls } = host(async () => 'next');
-    const renewal = createRenewal(recorded);
-    renewal.failed();
+    const renewal = renewalOf(recorded);
+    renewal.renew();
     await vi.advanceTimersByTimeAsync(0);
     expect(calls).toEqual(['started by reload', 'reload next']);
     // A new document: what the old one said about its token no longer counts.
@@ -95,31 +110,31 @@ describe('renewal triggers', () => {
 describe('handovers', () => {
   it('loads the handed session when the embed refuses it, or does not answer within the timeout', async () => {
     const { recorded, calls } = host(async () => 'refused-one');
-    const renewal = createRenewal(recorded);
-    renewal.expired();
+    const renewal = renewalOf(recorded);
+    renewal.renew(true);
     await vi.advanceTimersByTimeAsync(0);
-    expect(renewal.refused()).toBe(true);
+    expect(renewal.answer(true)).toBe(true);
     expect(calls).toEqual(['started in place', 'hand refused-one', 'reload refused-one']);
-    expect(renewal.refused()).toBe(false);
+    expect(renewal.answer(true)).toBe(false);
 
     const silent = host(async () => 'unanswered');
-    const other = createRenewal(silent.recorded);
-    other.expired();
+    const other = renewalOf(silent.recorded);
+    other.renew(true);
     await vi.advanceTimersByTimeAsync(HANDOVER_TIMEOUT_MS - 1);
     expect(silent.calls).toEqual(['started in place', 'hand unanswered']);
     await vi.advanceTimersByTimeAsync(1);
     expect(silent.calls).toEqual(['started in place', 'hand unanswered', 'reload unanswered']);
     // A late ready is not taken for an answer.
-    expect(other.ready()).toBe(false);
+    expect(other.answer()).toBe(false);
   });
 
   it('hands an offered session over without counting it as a renewal, and not while one is in flight', async () => {
     const { recorded, calls } = host();
-    const renewal = createRenewal(recorded);
+    const renewal = renewalOf(recorded);
     renewal.offer('from-the-app');
     expect(calls).toEqual(['hand from-the-app']);
-    expect(renewal.ready()).toBe(true);
-    renewal.expired();
+    expect(renewal.answer()).toBe(true);
+    renewal.renew(true);
     renewal.offer('another');
     await vi.advanceTimersByTimeAsync(0);
     expect(calls.filter((call) => call.startsWith('hand'))).toHaveLength(2);
@@ -130,18 +145,18 @@ describe('handovers', () => {
 describe('the bound', () => {
   it('allows 3 renewals within a minute whatever the trigger, then fails, and allows more a minute later', async () => {
     const { recorded, calls } = host();
-    const renewal = createRenewal(recorded);
+    const renewal = renewalOf(recorded);
     for (let i = 0; i < 3; i++) {
-      renewal.failed();
+      renewal.renew();
       await vi.advanceTimersByTimeAsync(0);
       // Each renewal ends with its ready, and the next failure comes straight after.
-      renewal.ready();
+      renewal.answer();
     }
-    renewal.expired();
+    renewal.renew(true);
     expect(calls.at(-1)).toBe('fail renewal');
     expect(recorded.take).toHaveBeenCalledTimes(3);
     vi.setSystemTime(Date.now() + 60_001);
-    renewal.failed();
+    renewal.renew();
     expect(recorded.take).toHaveBeenCalledTimes(4);
   });
 
@@ -149,15 +164,15 @@ describe('the bound', () => {
     const failing = host(async () => {
       throw { name: 'SessionError', context: 'getSession', fatal: true, message: 'getSession failed: down' };
     });
-    createRenewal(failing.recorded).expired();
+    renewalOf(failing.recorded).renew(true);
     await vi.advanceTimersByTimeAsync(0);
     expect(failing.calls).toEqual(['started in place', 'fail getSession']);
 
     let answer: (id: string) => void = () => {};
     const stopped = host(() => new Promise((resolve) => (answer = resolve)));
-    const renewal = createRenewal(stopped.recorded);
-    renewal.expired();
-    renewal.stop();
+    const renewal = renewalOf(stopped.recorded);
+    renewal.renew(true);
+    renewal.reset(true);
     answer('late');
     await vi.advanceTimersByTimeAsync(HANDOVER_TIMEOUT_MS);
     expect(stopped.calls).toEqual(['started in place']);
