@@ -27,9 +27,15 @@ export interface Renewal {
   reset(all?: boolean): void;
 }
 
-/** Renewals of one embed allowed within {@link WINDOW_MS}, whatever the trigger and the `ready`s between. */
+/**
+ * Renewals of one embed allowed within {@link WINDOW_MS}, whatever the trigger and the `ready`s between. A
+ * planned renewal that succeeded in place gives its place back: the platform announced the end of a token that
+ * served its life (short lives are legitimate), and the viewer saw nothing fail. Everything else counts.
+ */
 const MAX_RENEWALS = 3;
 const WINDOW_MS = 60_000;
+/** How far ahead an announced expiry must lie for its renewal to count as planned, not as a failure. */
+const PLANNED_AHEAD_MS = 1_000;
 /** How long a handed-over session may go unanswered before the address is loaded with it instead. */
 export const HANDOVER_TIMEOUT_MS = 10_000;
 
@@ -61,6 +67,8 @@ export function createRenewal(
   /** The planned renewal, or while busy the handover's deadline: never both. */
   let timer: ReturnType<typeof setTimeout> | undefined;
   let recent: number[] = [];
+  /** The renewal in flight was planned ahead of an announced expiry: its success gives its place back. */
+  let planned = false;
 
   const settle = (): void => {
     clearTimeout(timer);
@@ -88,7 +96,7 @@ export function createRenewal(
     hand(session);
   };
 
-  const renew = (): void => {
+  const renew = (ahead?: boolean): void => {
     if (busy) return;
     const now = Date.now();
     recent = recent.filter((at) => at > now - WINDOW_MS);
@@ -104,6 +112,7 @@ export function createRenewal(
       return;
     }
     recent.push(now);
+    planned = ahead === true;
     busy = true;
     clearTimeout(timer);
     const inPlace = speaks;
@@ -128,17 +137,19 @@ export function createRenewal(
       // Many embeds are told at once: each renews at its own moment in the first half of the time left.
       renewAt = now + (Math.random() * Math.max(0, at - now)) / 2;
       clearTimeout(timer);
-      timer = setTimeout(renew, renewAt - now);
+      timer = setTimeout(() => renew(at - now >= PLANNED_AHEAD_MS), renewAt - now);
     },
     renew(announced) {
       if (announced) speaks = true;
-      renew();
+      renew(false);
     },
     wake() {
       if (renewAt && Date.now() >= renewAt) renew();
     },
     offer(session) {
       if (!busy) {
+        // Not a renewal: it took no place in the bound, and gives none back.
+        planned = false;
         busy = true;
         handOver(session);
       }
@@ -147,7 +158,10 @@ export function createRenewal(
       const session = handed;
       if (session === undefined) return false;
       if (refused) reloadWith(session);
-      else settle();
+      else {
+        if (planned) recent.pop();
+        settle();
+      }
       return true;
     },
     reset,

@@ -160,6 +160,38 @@ describe('the bound', () => {
     expect(recorded.take).toHaveBeenCalledTimes(4);
   });
 
+  it('gives the place of a planned renewal that succeeded in place back: short token lives renew for ever', async () => {
+    const { recorded, calls } = host();
+    const renewal = renewalOf(recorded);
+    // Ten token lives of 5 s within a minute, each announced 2 s ahead and renewed in place.
+    for (let life = 0; life < 10; life++) {
+      renewal.expiring(Date.now() + 2_000);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(renewal.answer()).toBe(true);
+      await vi.advanceTimersByTimeAsync(4_000);
+    }
+    expect(recorded.take).toHaveBeenCalledTimes(10);
+    expect(calls).not.toContain('fail renewal');
+    // An expiry announced with (almost) no time left is a failure in disguise: it counts.
+    for (let i = 0; i < 3; i++) {
+      renewal.expiring(Date.now() + 10);
+      await vi.advanceTimersByTimeAsync(20);
+      renewal.answer();
+    }
+    renewal.expiring(Date.now() + 10);
+    await vi.advanceTimersByTimeAsync(20);
+    expect(calls.at(-1)).toBe('fail renewal');
+    // A refused handover of a planned renewal is no success either.
+    const refusing = host();
+    const other = renewalOf(refusing.recorded);
+    for (let i = 0; i < 4; i++) {
+      other.expiring(Date.now() + 2_000);
+      await vi.advanceTimersByTimeAsync(1_000);
+      other.answer(true);
+    }
+    expect(refusing.calls.at(-1)).toBe('fail renewal');
+  });
+
   it('fails with the session source failure, and stop() calls off a renewal in flight', async () => {
     const failing = host(async () => {
       throw { name: 'SessionError', context: 'getSession', fatal: true, message: 'getSession failed: down' };
