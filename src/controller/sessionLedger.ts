@@ -1,3 +1,6 @@
+import { rememberSecret } from '../credentials/rememberSecret.js';
+import { isDevelopment } from '../protocol/isDevelopment.js';
+
 /**
  * The embed session ids this page has loaded into an iframe. A session is single-use: the platform exchanges it
  * for a token on the first load and refuses it afterwards, so loading one twice always ends in an error page.
@@ -13,8 +16,12 @@ export const sessionLedger = {
   has(sessionId: string): boolean {
     return loaded.has(sessionId);
   },
-  /** Records that `sessionId` is being loaded now. */
+  /**
+   * Records that `sessionId` is being loaded (or handed over) now. In development the developer tools and debug
+   * reports learn it too, so it is hidden wherever it turns up; production bundles drop that call.
+   */
   add(sessionId: string): void {
+    if (isDevelopment) rememberSecret(sessionId);
     if (loaded.size >= LIMIT) loaded.delete(loaded.values().next().value as string);
     loaded.add(sessionId);
   },
