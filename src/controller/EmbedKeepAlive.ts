@@ -7,8 +7,8 @@ export interface EmbedParkingLot {
   park(key: string, controller: EmbedController): void;
   /** The embed parked under `key`, left where it is. */
   peek(key: string): EmbedController | undefined;
-  /** Takes an embed out of the lot without destroying it. */
-  release(controller: EmbedController): void;
+  /** Takes an embed out of the lot without destroying it; whether it was there (another mount may have it). */
+  release(controller: EmbedController): boolean;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { buildEmbedUrl } from '../protocol/buildEmbedUrl.js';
 import { createEmbedBridge } from '../protocol/createEmbedBridge.js';
 import type { ErrorPayload } from '../protocol/eventPayloads.js';
+import { embedRegistry } from '../protocol/embedRegistry.js';
 import { isDevelopment } from '../protocol/isDevelopment.js';
 import { createControlledSync } from './createControlledSync.js';
 import { createDebugHookSwitch } from './createDebugHookSwitch.js';
@@ -184,7 +185,13 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
         frame.ready();
         // A new document lost the runtime state: send every controlled value again, and go back to where the
         // viewer was. A session handed over in place kept it.
-        if (!renewal.answer() && bridge.store.getState().readyCount > 1) sync.reapply(live);
+        if (!renewal.answer()) {
+          if (bridge.store.getState().readyCount > 1) sync.reapply(live);
+          // A session the app gave while this load was under way (a preloaded embed mounted for another
+          // viewer, a loader that ran again) is handed over now: never the old viewer.
+          const given = live.session;
+          if (loadSigned && given !== undefined && !sessionLedger.has(given) && isUsableSession(given)) renewal.offer(given);
+        }
         if (snapshot.phase !== 'ready' || snapshot.error !== null) set({ phase: 'ready', error: null });
         if (!snapshot.visible) reveal.afterReady();
         return;
@@ -243,6 +250,7 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
     attach(element) {
       if (destroyed()) throw new Error(`embed "${embedId}" was destroyed; create a new controller`);
       placement.show(element);
+      embedRegistry.setParked(embedId, false);
       if (snapshot.parked) {
         set({ parked: false });
         if (isDevelopment) traceLifecycle(embedId, 'shown');
@@ -287,6 +295,8 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
       if (destroyed() || !options.keepAlive) return;
       placement.park();
       begin();
+      // Out of reach of hooks and actions that name no embed, until shown again.
+      embedRegistry.setParked(embedId, true);
       set({ parked: true });
       if (isDevelopment) traceLifecycle(embedId, 'parked');
     },

@@ -35,22 +35,23 @@ function release(): void {
     pending.delete(embedId);
     sendTo(bridge, named);
   }
-  if (pending.has('') && embeds.size > 0 && !checkScheduled) {
+  if (pending.has('') && embedRegistry.shown(embeds).length > 0 && !checkScheduled) {
     checkScheduled = true;
     queueMicrotask(() => {
       checkScheduled = false;
       const unnamed = pending.get('');
-      const now = embedRegistry.getSnapshot();
-      if (unnamed && now.size > 0) {
+      // Parked embeds are out of reach: unaddressed actions wait for the one shown embed.
+      const now = embedRegistry.shown(embedRegistry.getSnapshot());
+      if (unnamed && now.length > 0) {
         pending.delete('');
-        const only = now.size === 1 ? now.values().next().value : undefined;
-        if (only !== undefined) sendTo(only, unnamed);
+        const [only] = now;
+        if (only !== undefined && now.length === 1) sendTo(only, unnamed);
         else {
           const detail = isDevelopment
             ? `${unnamed.length} action(s) sent through useSvcActions() without an embedId were dropped: several ` +
-              `embeds connected (${[...now.keys()].join(', ')}). Pass the embedId of the embed you mean.`
+              `embeds connected (${now.map((bridge) => bridge.embedId).join(', ')}). Pass the embedId of the embed you mean.`
             : `${unnamed.length} unaddressed action(s) dropped: several embeds`;
-          for (const bridge of now.values()) bridge.report({ reason: 'unaddressed-action', detail });
+          for (const bridge of now) bridge.report({ reason: 'unaddressed-action', detail });
         }
       }
       settle();

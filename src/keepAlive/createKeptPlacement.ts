@@ -23,6 +23,8 @@ function getParkingArea(): HTMLElement {
   parkingArea = document.createElement('div');
   parkingArea.setAttribute('data-svc-parking', '');
   parkingArea.setAttribute('aria-hidden', 'true');
+  // Out of reach of the keyboard too: Tab never moves focus into a parked (invisible) iframe.
+  parkingArea.inert = true;
   parkingArea.style.cssText = 'position:fixed;left:-200vw;top:0;width:0;height:0;overflow:hidden;pointer-events:none';
   document.body.append(parkingArea);
   return parkingArea;
@@ -85,6 +87,7 @@ export function createKeptPlacement(): FramePlacement {
         if (box === null) return;
         box.style.visibility = '';
         box.style.pointerEvents = '';
+        box.inert = false;
         cancelFrame(tracking);
         follow();
         return;
@@ -104,6 +107,7 @@ export function createKeptPlacement(): FramePlacement {
         if (box) {
           box.style.visibility = 'hidden';
           box.style.pointerEvents = 'none';
+          box.inert = true;
         }
         return;
       }

@@ -43,10 +43,11 @@ export const embedParking = {
   },
   /**
    * Parks an embed under its identity (`controller.park()`: shown nowhere, kept alive); an embed already
-   * parked under it is destroyed.
+   * parked under it is destroyed. With `start` false the embed only takes its place (the bound applies at
+   * once): a preload starts loading later, if it is still here.
    */
-  park(key: string, controller: EmbedController): void {
-    controller.park();
+  park(key: string, controller: EmbedController, start = true): void {
+    if (start) controller.park();
     const current = parked.get(key);
     if (current?.controller === controller) return;
     evict(key);
@@ -57,13 +58,18 @@ export const embedParking = {
   peek(key: string): EmbedController | undefined {
     return parked.get(key)?.controller;
   },
-  /** Takes an embed out of the lot without destroying it (a mount claims it, or keep-alive was turned off). */
-  release(controller: EmbedController): void {
+  /**
+   * Takes an embed out of the lot without destroying it (a mount claims it, or keep-alive was turned off);
+   * whether it was in the lot.
+   */
+  release(controller: EmbedController): boolean {
     for (const [key, entry] of parked) {
       if (entry.controller !== controller) continue;
       parked.delete(key);
       clearTimeout(entry.timer);
+      return true;
     }
+    return false;
   },
   /** How many embeds are parked, for tests and leak checks. */
   get size(): number {

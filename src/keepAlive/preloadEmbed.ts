@@ -36,7 +36,12 @@ export function preloadEmbed(options: PreloadEmbedOptions): () => void {
     embedId: options.embedId ?? `svc-preload-${++preloads}`,
     keepAlive,
   });
-  embedParking.park(key, controller);
+  // The lot's bound applies before anything loads; the load (and its getSession call) starts a microtask later,
+  // only for a preload still in the lot: ten preloads in one go cost the sessions of those kept, not ten.
+  embedParking.park(key, controller, false);
+  queueMicrotask(() => {
+    if (embedParking.peek(key) === controller) controller.park();
+  });
   return () => {
     if (embedParking.peek(key) !== controller) return;
     embedParking.release(controller);

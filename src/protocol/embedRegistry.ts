@@ -3,6 +3,8 @@ import { isDevelopment } from './isDevelopment.js';
 
 /** The connected embeds; replaced, never mutated, so it doubles as an immutable snapshot. */
 let embeds: ReadonlyMap<string, EmbedBridge> = new Map();
+/** The ids of connected embeds that are parked (kept alive, shown nowhere). */
+const parked = new Set<string>();
 const listeners = new Set<() => void>();
 
 function update(change: (next: Map<string, EmbedBridge>) => void): void {
@@ -34,8 +36,24 @@ export const embedRegistry = {
     }
     if (current === undefined) update((next) => next.set(embedId, bridge));
     return () => {
-      if (embeds.get(embedId) === bridge) update((next) => next.delete(embedId));
+      if (embeds.get(embedId) !== bridge) return;
+      parked.delete(embedId);
+      update((next) => next.delete(embedId));
     };
+  },
+  /**
+   * Marks a connected embed parked or shown. A parked embed still hears its messages (app-wide listeners do
+   * too), but a hook or action without an `embedId` never means it. A change is a new snapshot.
+   */
+  setParked(embedId: string, isParked: boolean): void {
+    if (parked.has(embedId) === isParked) return;
+    if (isParked) parked.add(embedId);
+    else parked.delete(embedId);
+    update(() => {});
+  },
+  /** The connected embeds a hook or action without an `embedId` may mean: those not parked. */
+  shown(embeds: ReadonlyMap<string, EmbedBridge>): EmbedBridge[] {
+    return [...embeds.values()].filter((bridge) => !parked.has(bridge.embedId));
   },
   /** The connected embed with this id. */
   get(embedId: string): EmbedBridge | undefined {

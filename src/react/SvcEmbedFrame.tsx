@@ -87,7 +87,15 @@ export const SvcEmbedFrame = forwardRef(function SvcEmbedFrame(
   if (isDevelopment && keepAlive !== undefined && typeof keepAlive !== 'object') {
     throw new TypeError(`<${component}> prop "keepAlive": pass keepAlive from 'svc-embed-react/keep-alive' (import { keepAlive } from 'svc-embed-react/keep-alive').`);
   }
-  const controllerRef = useRef<{ key: string; controller: EmbedController; parkKey: string | undefined } | null>(null);
+  const controllerRef = useRef<{
+    key: string;
+    controller: EmbedController;
+    parkKey: string | undefined;
+    /** Taken from the parking lot (not yet claimed by the layout effect). */
+    lot?: boolean | undefined;
+    /** This mount found its parked embed claimed by another: it keeps an embed of its own. */
+    own?: boolean | undefined;
+  } | null>(null);
   // A fresh object each time: a request to render again that React never folds into the previous one.
   const [, renderAgain] = useState<object>();
   let key: string;
@@ -97,17 +105,21 @@ export const SvcEmbedFrame = forwardRef(function SvcEmbedFrame(
     key = identity + !keepAlive;
     if (controllerRef.current?.key !== key) {
       const parkKey = keepAlive && identity;
+      const own = controllerRef.current?.own;
+      // A parked embed with this identity (kept alive, or preloaded) is taken back: no reload, no new session.
+      const parked = parkKey && !own ? keepAlive.parking.peek(parkKey) : undefined;
       controllerRef.current = {
         key,
         parkKey,
-        // A parked embed with this identity (kept alive, or preloaded) is taken back: no reload, no new session.
-        controller: (parkKey && keepAlive.parking.peek(parkKey)) || createEmbedController({ ...live, tenantOrigin, embedId }),
+        lot: !!parked,
+        own,
+        controller: parked || createEmbedController({ ...live, tenantOrigin, embedId }),
       };
     }
   } catch (error) {
     throw new TypeError(`<${component}>: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const { controller, parkKey } = controllerRef.current;
+  const { controller, parkKey, lot } = controllerRef.current;
   const parking = keepAlive?.parking;
   const snapshot = useSyncExternalStore(controller.subscribe, controller.getSnapshot, serverSnapshot);
 
@@ -120,9 +132,20 @@ export const SvcEmbedFrame = forwardRef(function SvcEmbedFrame(
       renderAgain({});
       return;
     }
+    // Two mounts took one parked embed (one identity, no embedId): the first keeps it, this one makes its own.
+    const released = parking?.release(controller);
+    if (lot && !released) {
+      if (isDevelopment) {
+        console.error(
+          `<${component}>: two mounted embeds share one identity (surface, tenant, publicId or deploymentId) without an embedId, so they cannot share the parked embed: give each its own embedId. Each gets an embed of its own meanwhile.`,
+        );
+      }
+      controllerRef.current = { key: '', controller, parkKey, own: true };
+      renderAgain({});
+      return;
+    }
     // The embed's own callbacks are those of its latest mount; while parked, only app-wide listeners hear it.
     const off = controller.bridge.onAny(deliver);
-    parking?.release(controller);
     const detach = controller.attach(hostRef.current as HTMLDivElement);
     return () => {
       off();
@@ -130,7 +153,7 @@ export const SvcEmbedFrame = forwardRef(function SvcEmbedFrame(
       else detach();
     };
     // `deliver` reads the latest props through a ref: the subscription need not follow it.
-  }, [controller, parkKey, parking]);
+  }, [controller, parkKey, parking, lot]);
 
   // After every commit: the controller sends only what changed (structural comparison inside).
   useEffect(() => {
@@ -160,8 +183,9 @@ export const SvcEmbedFrame = forwardRef(function SvcEmbedFrame(
     >
       {/* Warm up the connection while the page hydrates; React 19 hoists this into the head. */}
       <link rel="preconnect" href={controller.bridge.tenantOrigin} />
-      {/* A new identity gets a new host element: the old iframe leaves with the old one, never beside the new. */}
-      <div key={key} ref={hostRef} style={hostStyle} />
+      {/* A new identity gets a new host element: the old iframe leaves with the old one, never beside the new.
+          Kept alive, the host stays: the old iframe is parked from it before anything removes it. */}
+      <div key={keepAlive ? undefined : key} ref={hostRef} style={hostStyle} />
       <EmbedStatusLayer
         snapshot={snapshot}
         loading={props.loading}

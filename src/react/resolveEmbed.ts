@@ -1,9 +1,10 @@
 import type { EmbedBridge } from '../protocol/createEmbedBridge.js';
+import { embedRegistry } from '../protocol/embedRegistry.js';
 import { isDevelopment } from '../protocol/isDevelopment.js';
 
 /**
- * Which connected embed a hook means: the named one, or the only one. With several embeds and no name it
- * refuses to guess.
+ * Which connected embed a hook means: the named one, or the only one shown (parked embeds do not count).
+ * With several shown and no name it refuses to guess.
  *
  * @throws Error when several embeds are connected and no `embedId` was given.
  */
@@ -13,10 +14,12 @@ export function resolveEmbed(
   hook: string,
 ): EmbedBridge | undefined {
   if (embedId !== undefined) return embeds.get(embedId);
-  if (embeds.size <= 1) return embeds.values().next().value;
+  // Parked embeds (kept alive, shown nowhere) are out of reach of a hook that names none.
+  const shown = embedRegistry.shown(embeds);
+  if (shown.length <= 1) return shown[0];
   throw new Error(
     isDevelopment
-      ? `${hook}: several embeds are on the page (${[...embeds.keys()].join(', ')}); pass the embedId of the one you mean.`
+      ? `${hook}: several embeds are on the page (${shown.map((bridge) => bridge.embedId).join(', ')}); pass the embedId of the one you mean.`
       : `${hook}: several embeds, no embedId`,
   );
 }

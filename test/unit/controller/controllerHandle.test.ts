@@ -90,14 +90,18 @@ describe('a controller driven by a UI binding', () => {
     expect(controller.getSnapshot().phase).toBe('session');
   });
 
-  it('shows a parked embed without it leaving and rejoining the embeds of the page', () => {
+  it('shows a parked embed without it leaving and rejoining the embeds of the page: only its shown state changes', () => {
     const controller = make({ keepAlive });
     controller.park();
+    // Parked: connected (it hears its messages) but out of reach of hooks and actions that name no embed.
+    expect(embedRegistry.get(controller.bridge.embedId)).toBe(controller.bridge);
+    expect(embedRegistry.shown(embedRegistry.getSnapshot())).toEqual([]);
     const changes = vi.fn();
     const stop = embedRegistry.subscribe(changes);
     controller.attach(host());
     stop();
-    expect(changes).not.toHaveBeenCalled();
+    expect(changes).toHaveBeenCalledTimes(1);
     expect(embedRegistry.get(controller.bridge.embedId)).toBe(controller.bridge);
+    expect(embedRegistry.shown(embedRegistry.getSnapshot())).toEqual([controller.bridge]);
   });
 });

@@ -14,12 +14,26 @@ afterEach(() => {
 const preload = (embedId: string) => preloadEmbed({ surface: 'dashboard', tenantOrigin: TENANT, publicId: 'sales', embedId });
 
 describe('the parking lot', () => {
-  it('keeps at most maxParked embeds, destroying the least recently parked completely', () => {
+  it('asks getSession only for the preloads that load: ten preloads in one go over a lot of three', async () => {
+    embedParking.configure({ maxParked: 3 });
+    const getSession = vi.fn(async () => `lazy-${Math.random().toString(36).slice(2)}`);
+    for (let index = 0; index < 10; index++) {
+      preloadEmbed({ surface: 'dashboard', tenantOrigin: TENANT, publicId: `p${index}`, embedId: `lazy-${index}`, getSession });
+    }
+    await vi.waitFor(() => expect(document.querySelectorAll('iframe')).toHaveLength(3));
+    expect(getSession).toHaveBeenCalledTimes(3);
+    expect(embedParking.size).toBe(3);
+  });
+
+  it('keeps at most maxParked embeds, destroying the least recently parked completely', async () => {
     embedParking.configure({ maxParked: 2 });
     preload('a');
     preload('b');
     preload('c');
     expect(embedParking.size).toBe(2);
+    // Preloads start loading a microtask later, once the bound has spoken: the evicted one never loaded.
+    expect(document.querySelectorAll('iframe')).toHaveLength(0);
+    await Promise.resolve();
     expect(document.querySelectorAll('iframe')).toHaveLength(2);
     expect([...document.querySelectorAll('iframe')].map((f) => f.getAttribute('data-svc-embed-id'))).toEqual(['b', 'c']);
     expect(getMessageRouterStats().routes).toBe(2);

@@ -151,6 +151,20 @@ describe('a session is a credential, not identity', () => {
     expect(controller.iframe?.src).toBe(`${TENANT}/embed/dashboard/sales?session=${next}`);
   });
 
+  it('hands a session that arrived while loading over at ready, so a mount for another viewer never shows the old', async () => {
+    const controller = make({ session: fresh() });
+    controller.attach(host());
+    const next = fresh();
+    controller.update({ session: next });
+    const tenant = tenantOf(controller);
+    expect(tenant.actions()).toEqual([]);
+    tenant.ready();
+    expect(tenant.actions().at(-1)).toMatchObject({ type: 'svc:action:set-session', payload: { sessionId: next } });
+    // The embed belongs to another viewer: refused, and the new viewer's session is loaded.
+    tenant.send('svc:event:error', { name: 'SessionError', message: 'Session belongs to another user', fatal: false });
+    expect(controller.iframe?.src).toBe(`${TENANT}/embed/dashboard/sales?session=${next}`);
+  });
+
   it('refuses an oversized session id into the error, never loading it', async () => {
     const onFailure = vi.fn();
     const controller = make({ session: 'x'.repeat(3_000_000), onFailure });
