@@ -18,7 +18,7 @@ let browser: Browser;
 let emulator: RunningEmulator;
 /** The same, as the older platform: no renewal events, `set-session` unknown. */
 let olderPlatform: RunningEmulator;
-/** A token trusted for 7 s, announced 3 s ahead: room to freeze a tab through one expiry. */
+/** A token trusted for 9 s, announced 2 s ahead: room to freeze a tab through one expiry, and 7 s of calm after. */
 let slower: RunningEmulator;
 /** Tokens of the default life (a day): they end only when the test says so. */
 let steady: RunningEmulator;
@@ -30,7 +30,7 @@ beforeAll(async () => {
     connectChromium(),
     startBuiltEmulator({ ...quiet, ...LIFETIME }),
     startBuiltEmulator({ ...quiet, ...LIFETIME, inPlaceRenewal: false }),
-    startBuiltEmulator({ ...quiet, embedTokenTtlMs: 8000, embedTokenTrustMarginMs: 1000, sessionExpiringLeadMs: 3000 }),
+    startBuiltEmulator({ ...quiet, embedTokenTtlMs: 10_000, embedTokenTrustMarginMs: 1000, sessionExpiringLeadMs: 2000 }),
     startBuiltEmulator(quiet),
     startHostApp(),
   ]);
@@ -145,7 +145,7 @@ describe('sessions that never interrupt the viewer, in Chromium against the emul
     const cdp = await page.context().newCDPSession(page);
     // Frozen like a background tab: no host timer, no message handler runs until it is shown again.
     await cdp.send('Page.setWebLifecycleState', { state: 'frozen' });
-    await new Promise((resolve) => setTimeout(resolve, 7_500));
+    await new Promise((resolve) => setTimeout(resolve, 9_500));
     await cdp.send('Page.setWebLifecycleState', { state: 'active' });
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
     await expect.poll(() => countOf(page, 'dash', 'svc:event:ready'), { timeout: 3_000, interval: 100 }).toBe(2);
