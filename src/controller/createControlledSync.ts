@@ -8,7 +8,7 @@ import { stableKey } from './stableKey.js';
 /** The controlled values, as the app currently renders them: each change is sent as an action. */
 export interface ControlledValues {
   /**
-   * `light`, `dark` or `auto` (the viewer's OS preference), sent as `svc:action:set-color-scheme`.
+   * Colour scheme, sent as `svc:action:set-color-scheme`: `light`, `dark` or `auto` (the viewer's OS preference).
    * @default the surrounding `<SvcProvider>`'s `colorScheme`, else the embed's own
    */
   readonly colorScheme?: ColorScheme | undefined;
@@ -41,6 +41,11 @@ export interface ControlledSync {
    * controlled `path`, goes back to where the viewer was (the last path the embed reported).
    */
   reapply(values: ControlledValues): void;
+  /**
+   * Forgets what the embed was sent: it refused an action (its token had expired), so the next `update`
+   * sends every current value again, without moving the viewer anywhere a controlled `path` does not.
+   */
+  forget(): void;
 }
 
 /**
@@ -112,5 +117,9 @@ export function createControlledSync(bridge: EmbedBridge, initial: ControlledVal
   return {
     update: (values) => sync(values, false),
     reapply: (values) => sync(values, true),
+    forget() {
+      sentFilters.clear();
+      sentScheme = sentTheme = sentLocale = sentPath = undefined;
+    },
   };
 }

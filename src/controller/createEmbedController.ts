@@ -185,7 +185,9 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
         frame.ready();
         // A new document lost the runtime state: send every controlled value again, and go back to where the
         // viewer was. A session handed over in place kept it.
-        if (!renewal.answer()) {
+        // In place, only what the embed refused while its token was expired goes again (see forget).
+        if (renewal.answer()) sync.update(live);
+        else {
           if (bridge.store.getState().readyCount > 1) sync.reapply(live);
           // A session the app gave while this load was under way (a preloaded embed mounted for another
           // viewer, a loader that ran again) is handed over now: never the old viewer.
@@ -205,6 +207,8 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
         const error = message.payload;
         if (error.fatal !== true) {
           if (error.name === 'SessionError') renewal.answer(true);
+          // The embed refused an action while its token was expired: send the current values after the renewal.
+          else if (error.name === 'SessionExpiredError') sync.forget();
         } else if (renewing && live.getSession !== undefined && isSessionFailure(error, { signed: loadSigned, readySinceLoad })) {
           if (isDevelopment) traceLifecycle(embedId, 'session-failed', error.name ?? error.message);
           renewal.renew();

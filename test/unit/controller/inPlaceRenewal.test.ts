@@ -54,6 +54,19 @@ describe('renewal in place', () => {
     expect(controller.getSnapshot()).toMatchObject({ phase: 'ready', visible: true, loads: 1, renewals: 1, error: null });
   });
 
+  it('sends again, after the renewal, what the embed refused while its token was expired', async () => {
+    const { controller, tenant, getSession } = await readyEmbed();
+    tenant.send('svc:event:session-expired');
+    // The app switches to light while the token is expired: the embed refuses the action.
+    controller.update({ getSession, colorScheme: 'light' });
+    tenant.send('svc:event:error', { name: 'SessionExpiredError', message: 'Session expired', context: 'svc:action:set-color-scheme', fatal: false });
+    await flush();
+    const before = tenant.actions().length;
+    tenant.ready();
+    expect(tenant.actions().slice(before)).toEqual([expect.objectContaining({ type: 'svc:action:set-color-scheme', payload: { scheme: 'light' } })]);
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'ready', loads: 1 });
+  });
+
   it('renews ahead of the announced expiry and tells getSession when the token ends', async () => {
     vi.spyOn(Math, 'random').mockReturnValue(0);
     const { controller, tenant, requests } = await readyEmbed();
