@@ -47,3 +47,57 @@ describe('keepAlive on the embed', () => {
     expect(a.actions().map((x) => x.payload)).toEqual([{ scheme: 'light' }, { scheme: 'dark' }]);
   });
 });
+
+describe('parked embeds are out of reach', () => {
+  it('an action without an embedId skips a parked embed and reaches the one mounted next', async () => {
+    const { useSvcActions } = await import('../../../src/index.js');
+    let send: ((scheme: 'dark') => void) | undefined;
+    function Toolbar() {
+      const actions = useSvcActions();
+      send = (scheme) => actions.setColorScheme(scheme);
+      return null;
+    }
+    const page = (which: 'a' | 'b' | null) => (
+      <SvcProvider tenantOrigin={TENANT} keepAlive={keepAlive}>
+        <Toolbar />
+        {which && <SvcDashboard publicId="sales" embedId={which} />}
+      </SvcProvider>
+    );
+    const { rerender } = renderStrict(page('a'));
+    const a = frameOf('a');
+    ready(a.win);
+    rerender(page(null));
+    expect(embedParking.size).toBe(1);
+    // Only a parked embed on the page: the action waits instead of reaching it.
+    send?.('dark');
+    expect(a.actions()).toEqual([]);
+    rerender(page('b'));
+    const b = frameOf('b');
+    ready(b.win);
+    await vi.waitFor(() => expect(b.actions().map((action) => action.type)).toContain('svc:action:set-color-scheme'));
+    expect(a.actions()).toEqual([]);
+  });
+
+  it('two mounts of one parked identity without an embedId each get an embed of their own, with a development error', () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const page = (count: number) => (
+      <SvcProvider tenantOrigin={TENANT} keepAlive={keepAlive}>
+        {Array.from({ length: count }, (_, index) => (
+          <div key={index} data-slot={index}>
+            <SvcDashboard publicId="sales" />
+          </div>
+        ))}
+      </SvcProvider>
+    );
+    const { rerender } = renderStrict(page(1));
+    rerender(page(0));
+    expect(embedParking.size).toBe(1);
+    rerender(page(2));
+    // Each mount shows an iframe of its own (jsdom has no moveBefore: kept-alive iframes live in the overlay).
+    const iframes = [...document.querySelectorAll('iframe')];
+    expect(iframes).toHaveLength(2);
+    expect(new Set(iframes.map((iframe) => iframe.getAttribute('data-svc-embed-id'))).size).toBe(2);
+    expect(embedParking.size).toBe(0);
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining('embedId'));
+  });
+});
