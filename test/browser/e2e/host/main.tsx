@@ -178,6 +178,26 @@ function Renewal({ count }: { count: number }) {
   );
 }
 
+/** The most common tab UI: one kept-alive dashboard whose embedId follows the selected tab, between buttons. */
+function KeptTabs() {
+  const getSession = useCallback(async (request: SessionRequest) => {
+    w.__sessionRequests.push({ embedId: request.embedId, reason: request.reason });
+    if (!w.mintSession) throw new Error('no session source');
+    return w.mintSession(request.surface);
+  }, []);
+  const [tab, setTab] = useState('a');
+  useEffect(() => {
+    (window as unknown as { __setTab: (tab: string) => void }).__setTab = (next) => flushSync(() => setTab(next));
+  }, []);
+  return (
+    <SvcProvider tenantOrigin={tenant} getSession={getSession} keepAlive={keepAlive}>
+      <button type="button">before</button>
+      <SvcDashboard publicId="sales-overview" embedId={`tab-${tab}`} onEvent={record(`tab-${tab}`)} onDebug={debug} style={frameStyle} />
+      <button type="button">after</button>
+    </SvcProvider>
+  );
+}
+
 function Host() {
   const [props, setProps] = useState(initialProps);
   const [mounted, setMounted] = useState(params.get('mounted') !== '0');
@@ -188,6 +208,7 @@ function Host() {
   }, []);
   if (scenario.startsWith('signed-')) return <Lifecycle props={props} mounted={mounted} />;
   if (scenario.startsWith('renewal')) return <Renewal count={Number(params.get('count') ?? 0)} />;
+  if (scenario === 'kept-tabs') return <KeptTabs />;
   if (scenario === 'two-tenants') {
     // Two tenants' embeds mounting together, after the app sent an action without an embedId.
     const partner = params.get('partner') ?? '';
