@@ -170,8 +170,8 @@ function Renewal({ count }: { count: number }) {
           <AppNavigator />
         </>
       ) : (
-        Array.from({ length: count }, (_, index) => (
-          <SvcDashboard key={index} embedId={`d${index}`} publicId="sales-overview" onEvent={record(`d${index}`)} style={small} />
+        Array.from({ length: count }, (_, index) => `d${index}`).map((id) => (
+          <SvcDashboard key={id} embedId={id} publicId="sales-overview" onEvent={record(id)} style={small} />
         ))
       )}
     </SvcProvider>
