@@ -27,12 +27,12 @@ describe('size budgets', () => {
 
   /**
    * The React entry's budget is 9 KB with either bundler, in-place session renewal included. It is missed
-   * (about 9.35 KB with rolldown, 9.7 KB with esbuild) since the controller gained renewal in place, the
-   * renewal bound, sessions handed over as credentials and its named parts: the README's benchmark section
-   * says where the bytes go. These ceilings keep it from growing while that stands; keep-alive has its own
+   * (about 9.55 KB with rolldown, 9.9 KB with esbuild) since the controller gained renewal in place, the
+   * renewal bound, sessions handed over as credentials, parked embeds kept out of reach and its named parts:
+   * the README's benchmark section says where the bytes go. These ceilings keep it from growing while that stands; keep-alive has its own
    * entry so it is not counted here.
    */
-  const REACT_ENTRY_CEILING = { rolldown: 9.45 * KB, esbuild: 9.8 * KB } as const;
+  const REACT_ENTRY_CEILING = { rolldown: 9.6 * KB, esbuild: 9.95 * KB } as const;
 
   it.each(BUNDLERS)('import { SvcDashboard } from "svc-embed-react" stays under its ceiling with %s, zod-free, without keep-alive', async (bundler) => {
     const bundle = await measureBundle(sizeCase('svc-embed-react'), bundler);
@@ -44,13 +44,14 @@ describe('size budgets', () => {
     expect(bundle.modules.some((id) => id.includes('node_modules/zustand/'))).toBe(true);
   });
 
-  it.each(BUNDLERS)('the whole svc-embed-react/protocol entry is zod-free and at most 6 KB with %s (its budget is 5 KB)', async (bundler) => {
+  it.each(BUNDLERS)('the whole svc-embed-react/protocol entry is zod-free and at most 6.1 KB with %s (its budget is 5 KB)', async (bundler) => {
     // Over its 5 KB budget: the README's benchmark section says why. This ceiling keeps it from growing while
     // that stands; it was raised from 5.95 KB when in-place renewal added two events (session-expiring,
-    // session-expired) and one action (set-session) to the protocol. The embed controller has its own entry,
+    // session-expired) and one action (set-session) to the protocol, and the registry learnt which embeds are
+    // parked (out of reach of hooks that name no embed). The embed controller has its own entry,
     // so it is not counted here.
     const bundle = await measureBundle(sizeCase('svc-embed-react/protocol'), bundler);
-    expect(bundle.gzip).toBeLessThanOrEqual(6 * KB);
+    expect(bundle.gzip).toBeLessThanOrEqual(6.1 * KB);
     expect(bundle.modules.filter((id) => id.includes('node_modules/zod/'))).toEqual([]);
   });
 
