@@ -45,14 +45,32 @@ function playgroundBackend(): Plugin {
   };
 }
 
+/**
+ * The emulators `npm start` runs, by the name a story asks for (`?tenant=short`): the main one, and the two
+ * of the renewal recipe with 40-second tokens (`short` renews in place, `older` behaves as the older platform).
+ * Their addresses and API tokens come from the environment; only the addresses reach the browser.
+ */
+const TENANTS = {
+  default: { url: 'STORYBOOK_SVC_EMULATOR_URL', apiToken: 'SVC_EMULATOR_API_TOKEN' },
+  short: { url: 'STORYBOOK_SVC_SHORT_EMULATOR_URL', apiToken: 'SVC_SHORT_EMULATOR_API_TOKEN' },
+  older: { url: 'STORYBOOK_SVC_OLDER_EMULATOR_URL', apiToken: 'SVC_OLDER_EMULATOR_API_TOKEN' },
+} as const;
+
 async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const send = (status: number, body: unknown): void => {
     res.statusCode = status;
     res.setHeader('content-type', 'application/json');
     res.end(JSON.stringify(body));
   };
-  const url = process.env.STORYBOOK_SVC_EMULATOR_URL;
-  const apiToken = process.env.SVC_EMULATOR_API_TOKEN;
+  const requested = new URL(req.url ?? '/', 'http://playground');
+  const tenant = requested.searchParams.get('tenant') ?? 'default';
+  if (!Object.hasOwn(TENANTS, tenant)) {
+    send(400, { error: `no playground tenant "${tenant}" (one of: ${Object.keys(TENANTS).join(', ')})` });
+    return;
+  }
+  const names = TENANTS[tenant as keyof typeof TENANTS];
+  const url = process.env[names.url];
+  const apiToken = process.env[names.apiToken];
   if (!url || !apiToken) {
     send(503, { error: 'The playground backend runs under "npm start", which starts the emulator.' });
     return;
@@ -62,7 +80,7 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     const serverClient = '../dist/server/index.js';
     const { createManagementClient } = (await import(/* @vite-ignore */ serverClient)) as typeof import('../src/server/index.js');
     const platform = createManagementClient({ baseUrl: `${url}/api`, apiToken });
-    const route = new URL(req.url ?? '/', 'http://playground').pathname;
+    const route = requested.pathname;
     if (req.method === 'POST' && route === '/session') {
       const { sessionId } = await platform.createEmbedSession({
         deploymentId: 42,
@@ -80,11 +98,11 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
       send(200, { publicId: dashboard.publicId, versionNumber: dashboard.versionNumber, sessionId });
       return;
     }
-    if (req.method === 'POST' && route === '/expire-embed-tokens') {
-      // The emulator's control route refuses requests from another origin (the story's page is one), so the
-      // renewal recipe asks here, and this server-side call carries no origin.
-      const expired = await fetch(`${url}/_emulator/expire-embed-tokens`, { method: 'POST' });
-      send(expired.status, await expired.json());
+    if (req.method === 'POST' && (route === '/expire-embed-tokens' || route === '/warn-embed-tokens')) {
+      // The emulator's control routes refuse requests from another origin (the story's page is one), so the
+      // renewal recipes ask here, and this server-side call carries no origin.
+      const answer = await fetch(`${url}/_emulator${route}`, { method: 'POST' });
+      send(answer.status, await answer.json());
       return;
     }
     send(404, { error: `no playground route ${req.method} ${route}` });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectChromium } from '../support/connectChromium.js';
 import { sharedPlayground } from '../support/sharedPlayground.js';
 
-// The lifecycle and keep-alive recipes of the playground, served by `npm start` (emulator and playground
+// The lifecycle, keep-alive and renewal recipes of the playground, served by `npm start` (emulator and playground
 // backend behind them, started once for the run by the global setup), do what their descriptions promise,
 // with the figures they show as the evidence.
 
@@ -15,6 +15,7 @@ const STORIES = [
   'keep-alive--tabs-with-keep-alive',
   'keep-alive--tabs-without-keep-alive',
   'keep-alive--preload-on-hover',
+  'renewal--a-tab-open-for-days',
 ];
 
 let browser: Browser;
@@ -49,8 +50,10 @@ interface Story {
  */
 const expected = (url: string) => url.endsWith('/favicon.ico') || new URL(url, base).pathname === '/embed/token-status';
 
-async function openStory(id: string): Promise<Story> {
+/** Opens a story in a new page; `prepare` sees the page before it navigates (to listen from the first request). */
+async function openStory(id: string, prepare?: (page: Page) => void): Promise<Story> {
   const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+  prepare?.(page);
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' && !expected(message.location().url)) problems.push(`${message.text()} (${message.location().url})`);
@@ -182,6 +185,78 @@ describe('the keep-alive recipes', () => {
     await page.waitForTimeout(1_000);
     expect(await figure(page, 'loads')).toBe('1');
     expect(await figure(page, 'sessions')).toBe('1');
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 120_000);
+});
+
+describe('the renewal recipe', () => {
+  const STORY = 'renewal--a-tab-open-for-days';
+  const typed = 'revenue by region last quarter';
+
+  /** The document inside an embed's iframe, to act there as the browser would. */
+  async function embedFrame(page: Page, embedId: string) {
+    const frame = await (await page.locator(`iframe[data-svc-embed-id="${embedId}"]`).elementHandle())?.contentFrame();
+    if (!frame) throw new Error(`no document in the iframe of ${embedId}`);
+    return frame;
+  }
+
+  /** The page notices a changed token at its next check: coming back to the foreground is one. */
+  const bringToForeground = async (page: Page, embedId: string) =>
+    (await embedFrame(page, embedId)).evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+
+  it('in place: after "Expiring now" the embed renews in its own document, keeps the typed text, and the inspector shows no session id', async () => {
+    // Every session id the playground's backend handed out: none may show in the inspector.
+    const sessionIds: string[] = [];
+    const { page, problems } = await openStory(STORY, (page) =>
+      page.on('response', (response) => {
+        if (new URL(response.url()).pathname !== '/playground-api/session') return;
+        void response.json().then((body: { sessionId?: string }) => body.sessionId && sessionIds.push(body.sessionId), () => undefined);
+      }),
+    );
+    const embed = page.frameLocator('iframe[data-svc-embed-id="tab-open-for-days"]');
+    await embed.getByTestId('agent-input').waitFor({ timeout: 30_000 });
+    await expect.poll(() => figure(page, 'documents'), poll).toBe('1');
+    await embed.getByTestId('agent-input').fill(typed);
+    expect(await figure(page, 'renewals')).toBe('0');
+
+    await page.getByRole('button', { name: 'Expiring now' }).click();
+    await expect.poll(() => page.getByTestId('control-answer').textContent(), poll).toMatch(/^[1-9]\d* tokens? entered the expiring window/);
+    await bringToForeground(page, 'tab-open-for-days');
+    await expect.poll(() => figure(page, 'renewals'), poll).toBe('1');
+
+    expect(await figure(page, 'documents')).toBe('1');
+    expect(await embed.getByTestId('agent-input').inputValue()).toBe(typed);
+    expect(Number(await figure(page, 'expiring'))).toBeGreaterThanOrEqual(1);
+    expect(await figure(page, 'sessions')).toBe('2');
+    expect(await figure(page, 'last-renewal')).not.toBe('none yet');
+    // The inspector shows the handover, never the session handed over.
+    const inspector = page.locator('[data-svc-devtools]');
+    await expect.poll(async () => (await inspector.textContent()) ?? '', poll).toContain('set-session');
+    expect(sessionIds).toHaveLength(2);
+    const shown = (await inspector.textContent()) ?? '';
+    for (const id of sessionIds) expect(shown).not.toContain(id);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it('older platform: "Expire now" renews by reloading, so a new document, and the typed text is gone', async () => {
+    const { page, problems } = await openStory(STORY);
+    await page.getByRole('button', { name: 'Older platform' }).click();
+    const embed = page.frameLocator('iframe[data-svc-embed-id="tab-open-for-days-older"]');
+    await embed.getByTestId('agent-input').waitFor({ timeout: 30_000 });
+    await expect.poll(() => figure(page, 'documents'), poll).toBe('1');
+    await embed.getByTestId('agent-input').fill(typed);
+
+    await page.getByRole('button', { name: 'Expire now' }).click();
+    await expect.poll(() => page.getByTestId('control-answer').textContent(), poll).toMatch(/^[1-9]\d* tokens? expired/);
+    await bringToForeground(page, 'tab-open-for-days-older');
+    await expect.poll(() => figure(page, 'renewals'), poll).toBe('1');
+
+    await expect.poll(() => figure(page, 'documents'), poll).toBe('2');
+    await expect.poll(() => embed.getByTestId('agent-input').inputValue(), poll).toBe('');
+    expect(await figure(page, 'expiring')).toBe('0');
+    expect(await page.getByText(/Last error reported: SessionExpiredError/).count()).toBe(1);
     expect(problems).toEqual([]);
     await page.close();
   }, 120_000);

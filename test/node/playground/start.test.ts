@@ -63,6 +63,10 @@ describe('npm start', () => {
     const { child: start, storybookPort, emulatorPort } = playground;
     const exited = new Promise<number | null>((resolve) => start.once('exit', resolve));
     await expect.poll(() => answers(storybookPort), { timeout: 30_000 }).toBe(true);
+    // The renewal recipe's two emulators (short token lives, and the older platform), from the banner.
+    const renewalPorts = [...(playground.output().match(/Renewal .*/)?.[0] ?? '').matchAll(/127\.0\.0\.1:(\d+)/g)].map((m) => Number(m[1]));
+    expect(renewalPorts).toHaveLength(2);
+    for (const port of renewalPorts) expect(await answers(port)).toBe(true);
     spawned = descendants(start.pid as number);
     // npx and the Storybook server under it, at least.
     expect(spawned.length).toBeGreaterThanOrEqual(2);
@@ -73,5 +77,6 @@ describe('npm start', () => {
     expect(spawned.filter(alive)).toEqual([]);
     expect(await answers(storybookPort)).toBe(false);
     expect(await answers(emulatorPort)).toBe(false);
+    for (const port of renewalPorts) expect(await answers(port)).toBe(false);
   }, 150_000);
 });

@@ -36,6 +36,7 @@ describe('the static playground', () => {
         'Keep-alive/Tabs With Keep Alive',
         'Keep-alive/Tabs Without Keep Alive',
         'Keep-alive/Preload On Hover',
+        'Renewal/A tab open for days',
       ]),
     );
   }, 300_000);
