@@ -195,9 +195,14 @@ describe('no flash of a light embed in a dark app', () => {
     }
     expect(tries.at(-1), JSON.stringify(tries)).toEqual([]);
 
-    // The same measurement sees the flash when the iframe is shown at once, so it can fail.
-    const immediate = await paintedFrames({ colorScheme: 'dark', reveal: 'immediate' });
-    expect(immediate.levels.filter((level) => level > 128).length).toBeGreaterThan(0);
-    await immediate.page.close();
+    // The same measurement sees the flash when the iframe is shown at once, so it can fail. The flash is a
+    // frame or two long and a busy machine's screencast can miss it: up to three tries, one must see it.
+    const flashes: number[] = [];
+    for (let attempt = 0; attempt < 3 && !flashes.some((count) => count > 0); attempt++) {
+      const immediate = await paintedFrames({ colorScheme: 'dark', reveal: 'immediate' });
+      flashes.push(immediate.levels.filter((level) => level > 128).length);
+      await immediate.page.close();
+    }
+    expect(flashes.some((count) => count > 0), JSON.stringify(flashes)).toBe(true);
   });
 });
