@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
+import { mintSession } from '../emulator/support/emulatorClient.js';
 import { connectChromium } from '../support/connectChromium.js';
 import { startBuiltEmulator } from '../support/startBuiltEmulator.js';
 import { startHostApp } from './support/hostApp.js';
@@ -18,15 +19,6 @@ afterAll(async () => {
   await Promise.all([emulator?.close(), host?.close()]);
 });
 
-async function mintSession(): Promise<string> {
-  const response = await fetch(`${emulator.url}/api/v1/embed/generate-session`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${emulator.credentials.apiToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ deploymentId: 42, externalId: 'viewer-1' }),
-  });
-  return ((await response.json()) as { sessionId: string }).sessionId;
-}
-
 type Path = 'move' | 'overlay';
 type Win = { __events: { embedId: string; type: string }[]; __sessionRequests: { reason: string }[] };
 
@@ -41,7 +33,7 @@ describe.each<Path>(['move', 'overlay'])('a tab UI whose one kept-alive embed fo
     page.on('request', (request) => {
       if (request.resourceType() === 'document' && new URL(request.url()).pathname.startsWith('/embed/')) documents.push(request.url());
     });
-    await page.exposeFunction('mintSession', mintSession);
+    await page.exposeFunction('mintSession', () => mintSession(emulator));
     await page.goto(`${host.url}/?${new URLSearchParams({ tenant: emulator.url, scenario: 'kept-tabs' })}`);
     expect(await page.evaluate(() => typeof (Element.prototype as { moveBefore?: unknown }).moveBefore)).toBe(path === 'move' ? 'function' : 'undefined');
     await expect.poll(() => count(page, 'tab-a', 'svc:event:ready'), { timeout: 15_000 }).toBe(1);

@@ -1,6 +1,7 @@
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
+import { mintSession } from '../emulator/support/emulatorClient.js';
 import { connectChromium } from '../support/connectChromium.js';
 import { startBuiltEmulator } from '../support/startBuiltEmulator.js';
 import { startHostApp } from './support/hostApp.js';
@@ -41,16 +42,9 @@ afterAll(async () => {
   await Promise.all([emulator?.close(), olderPlatform?.close(), slower?.close(), steady?.close(), host?.close()]);
 });
 
-/** Mints a session on an emulator the way an app's backend does, for one viewer. */
-async function mint(tenant: RunningEmulator, surface: string, viewer = 'viewer-1'): Promise<string> {
-  const response = await fetch(`${tenant.url}/api/v1/embed/generate-session`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${tenant.credentials.apiToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ deploymentId: 42, externalId: viewer, ...(surface === 'app' ? { creatorMode: true } : {}) }),
-  });
-  if (!response.ok) throw new Error(`generate-session answered ${response.status}`);
-  return ((await response.json()) as { sessionId: string }).sessionId;
-}
+/** Mints a session on an emulator the way an app's backend does, for one viewer (the app surface is creator mode). */
+const mint = (tenant: RunningEmulator, surface: string, viewer = 'viewer-1'): Promise<string> =>
+  mintSession(tenant, { externalId: viewer, ...(surface === 'app' ? { creatorMode: true } : {}) });
 
 interface Opened {
   page: Page;
