@@ -8,7 +8,10 @@ import type { Plugin } from 'vite';
  * real app's backend does, so no secret ever reaches the stories.
  */
 const config: StorybookConfig = {
-  stories: ['../stories/**/*.stories.@(ts|tsx)'],
+  // The docs pages first, so the sidebar opens on them; the stories follow.
+  stories: ['../stories/docs/**/*.mdx', '../stories/**/*.stories.@(ts|tsx)'],
+  // MDX docs pages, with prop tables read from the components' TSDoc.
+  addons: ['@storybook/addon-docs'],
   framework: { name: '@storybook/react-vite', options: {} },
   core: { disableTelemetry: true },
   // A playground for this library, not a first Storybook: no onboarding checklist in the sidebar or the menu.
