@@ -1,0 +1,247 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentationPages, extractSamples, type Sample, typescriptSamples } from './extractSamples.js';
+
+/*
+ * Every `ts` and `tsx` sample of the README and of the docs pages (`stories/docs/**\/*.mdx`) type-checks, each
+ * as its own module, the way an app that pastes it would compile it: strict, with `noUncheckedIndexedAccess`,
+ * `exactOptionalPropertyTypes` and `verbatimModuleSyntax`, against the BUILT package (`npm run build` first)
+ * reached through `node_modules/svc-embed-react` and its `exports` map, as users import it.
+ *
+ * - A block whose info string has the word `fragment` (```tsx fragment) is left out on purpose: it shows part of
+ *   a file. The run prints how many blocks were checked and how many were fragments.
+ * - What a sample takes from the app around it (the signed-in user, the backend's client) is declared once in
+ *   APP_GLOBALS and APP_MODULES below: names a reader's own app defines. A sample that uses another such name
+ *   adds it there; nothing the package or a framework provides is declared here.
+ * - Packages: the app's usual ones come from this repository's node_modules (ROOT_PACKAGES). Framework packages
+ *   this repository does not install (`next`, `react-router`, `@tanstack/react-start`, ...) are taken with their
+ *   real types from the example projects under `examples/` that `npm run test:setup` installs: a sample importing
+ *   `next` is checked against examples/next's Next.js. A framework no installed example provides is not faked:
+ *   the sample fails with "Cannot find module", and the failure says where the package would come from.
+ * - One `tsc --noEmit` (TypeScript 7's native compiler: about a second) checks every block; each diagnostic is
+ *   mapped back to its page and line, and each page is its own test, so a failure reads
+ *   `stories/docs/Server.mdx:42:7 TS2345 ...`.
+ * - A canary page with a known mistake runs in the same program, so the check is seen to fail where it should.
+ */
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const tsc = join(root, 'node_modules/ts7/bin/tsc');
+
+/** The compiler options a strict app uses; the package's own tsconfig holds itself to the same. */
+const COMPILER_OPTIONS = {
+  strict: true,
+  noUncheckedIndexedAccess: true,
+  exactOptionalPropertyTypes: true,
+  verbatimModuleSyntax: true,
+  isolatedModules: true,
+  jsx: 'react-jsx',
+  module: 'preserve',
+  moduleResolution: 'bundler',
+  // Each block is a module even when it imports nothing, so blocks do not see each other's names.
+  moduleDetection: 'force',
+  target: 'es2022',
+  lib: ['es2023', 'dom', 'dom.iterable'],
+  // Test samples use the test runner's globals (`expect`), as Jest and Vitest with `globals: true` give them.
+  types: ['node', 'vitest/globals'],
+  skipLibCheck: true,
+  noEmit: true,
+  // Samples show calls and values; what they leave unused is not a fault.
+  noUnusedLocals: false,
+  noUnusedParameters: false,
+};
+
+/** Packages of this repository's node_modules an app reading the docs has too. */
+const ROOT_PACKAGES = ['react', 'react-dom', 'zod', 'vitest', '@testing-library', '@types/react', '@types/react-dom', '@types/node'];
+
+/**
+ * Names the samples take from the reader's own app, declared as globals. Keep it to what an app has around
+ * such code (its users, its backend client, its components), never something the package or a framework exports.
+ */
+const APP_GLOBALS = `import type { ManagementClient } from 'svc-embed-react/server';
+import type { JSX } from 'react';
+declare global {
+  /** The app's server-side client, made once with createManagementClient. */
+  const platform: ManagementClient;
+  /** The signed-in user. */
+  const user: { id: string; email: string };
+  const sessionIdFromYourBackend: string;
+  const dashboard: { publicId: string };
+  const untrusted: unknown;
+  const payload: unknown;
+  /** An Express-style app and its auth middleware. */
+  const app: { post(path: string, ...handlers: ((req: any, res: any, next: (error?: unknown) => void) => unknown)[]): void };
+  const requireUser: (req: unknown, res: unknown, next: () => void) => void;
+  function getSignedInUser(): Promise<{ id: string; email: string } | null>;
+  /** An app component under test. */
+  function Report(props: { region: string }): JSX.Element;
+}
+export {};
+`;
+
+/** The app's own modules the samples import by path. */
+const APP_MODULES: Record<string, string> = {
+  // The React Router loader's server helper (`~/` is the app's source root).
+  'app-modules.d.ts': `declare module '~/embedSessions.server' {
+  export function createEmbedSession(publicId: string): Promise<string>;
+}
+`,
+  // The Next.js sample's client wrapper, imported as './SignedDashboard'.
+  'SignedDashboard.tsx': `export function SignedDashboard(props: { tenantOrigin: string; publicId: string; session: string }) {
+  return null;
+}
+`,
+};
+
+/** A page with one sample that must fail on its second line: proves the check reports a mistake where it is. */
+const CANARY_DOC = 'canary.md';
+const CANARY = `# Canary
+
+\`\`\`tsx
+import { SvcDashboard } from 'svc-embed-react';
+const wrong: number = <SvcDashboard tenantOrigin="https://tenant.example" publicId="p" />;
+\`\`\`
+`;
+
+interface Diagnostic {
+  readonly doc: string;
+  readonly line: number;
+  readonly column: number;
+  readonly code: string;
+  readonly message: string;
+}
+
+const samples = typescriptSamples(root);
+const checked = samples.filter((sample) => !sample.fragment);
+const fragments = samples.filter((sample) => sample.fragment);
+const canary = extractSamples(CANARY_DOC, CANARY);
+
+const diagnostics: Diagnostic[] = [];
+let dir = '';
+
+/** Every package a sample imports by a bare name. */
+function importedPackages(code: string): Set<string> {
+  const found = new Set<string>();
+  for (const match of code.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|^\s*import\s+)['"]([^'"./~][^'"]*)['"]/gm)) {
+    const specifier = match[1] ?? '';
+    const parts = specifier.split('/');
+    found.add(specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? specifier));
+  }
+  return found;
+}
+
+/** The example projects' installs of a package, and its `@types` package, when `npm run test:setup` made them. */
+function fromExamples(name: string): string[] {
+  const examples = join(root, 'examples');
+  const installs: string[] = [];
+  for (const example of readdirSync(examples)) {
+    const modules = join(examples, example, 'node_modules');
+    if (existsSync(join(modules, name, 'package.json'))) installs.push(join(modules, name));
+  }
+  return installs;
+}
+
+function link(target: string, modules: string, name: string): void {
+  const at = join(modules, name);
+  if (existsSync(at)) return;
+  mkdirSync(dirname(at), { recursive: true });
+  symlinkSync(target, at, 'dir');
+}
+
+/** Where a page's sample lives in the temporary project. */
+function fileName(sample: Sample): string {
+  const page = sample.doc.replace(/[^A-Za-z0-9]+/g, '-');
+  return `${page}-line-${sample.line}.${sample.language}`;
+}
+
+beforeAll(() => {
+  if (!existsSync(join(root, 'dist/index.d.ts'))) throw new Error('The samples compile against the built package: run "npm run build" first.');
+  dir = mkdtempSync(join(tmpdir(), 'svc-doc-samples-'));
+  const modules = join(dir, 'node_modules');
+  mkdirSync(modules);
+  // The package as users install it: its package.json and `exports` lead into dist.
+  link(root, modules, 'svc-embed-react');
+  for (const name of ROOT_PACKAGES) link(join(root, 'node_modules', name), modules, name);
+  // Framework packages from the examples' installs, the first one found (their types come with them).
+  for (const sample of checked) {
+    for (const name of importedPackages(sample.code)) {
+      if (name === 'svc-embed-react' || existsSync(join(modules, name))) continue;
+      const [install] = fromExamples(name);
+      if (install) link(install, modules, name);
+    }
+  }
+  writeFileSync(join(dir, 'app-globals.ts'), APP_GLOBALS);
+  for (const [name, text] of Object.entries(APP_MODULES)) writeFileSync(join(dir, name), text);
+  const owners = new Map<string, Sample>();
+  for (const sample of [...checked, ...canary]) {
+    const file = fileName(sample);
+    owners.set(file, sample);
+    writeFileSync(join(dir, file), sample.code);
+  }
+  const files = ['app-globals.ts', ...Object.keys(APP_MODULES), ...owners.keys()];
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: COMPILER_OPTIONS, files }, null, 2));
+  const run = spawnSync(process.execPath, [tsc, '-p', dir, '--pretty', 'false'], { encoding: 'utf8', timeout: 60_000 });
+  const output = `${run.stdout}${run.stderr}`;
+  // `file(line,col): error TS1234: message`, continued on indented lines.
+  const entry = /^(.+?)\((\d+),(\d+)\): error (TS\d+): (.*)$/;
+  for (const line of output.split('\n')) {
+    const found = entry.exec(line);
+    if (found) {
+      const [, file = '', row = '0', column = '0', code = '', message = ''] = found;
+      const sample = owners.get(file.replace(/^.*[\\/]/, ''));
+      const doc = sample?.doc ?? file;
+      // The sample's first line is `sample.line` of the page.
+      const pageLine = sample ? sample.line + Number(row) - 1 : Number(row);
+      diagnostics.push({ doc, line: pageLine, column: Number(column), code, message });
+    } else if (/^\s/.test(line) && diagnostics.length > 0) {
+      const last = diagnostics.pop() as Diagnostic;
+      diagnostics.push({ ...last, message: `${last.message}\n${line}` });
+    }
+  }
+  if (run.status !== 0 && diagnostics.length === 0) throw new Error(`tsc failed without diagnostics:\n${output}`);
+}, 90_000);
+
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A page's diagnostics as `page:line:column TSxxxx message`, with a hint where a package is missing. */
+function report(doc: string): string[] {
+  return diagnostics
+    .filter((diagnostic) => diagnostic.doc === doc)
+    .map(({ line, column, code, message }) => {
+      const missing = code === 'TS2307' ? /'([^']+)'/.exec(message)?.[1] : undefined;
+      const hint = missing
+        ? ` (not installed here: a framework package comes from an example project once "npm run test:setup" installed it; with none providing it, write the block as \`tsx fragment\`)`
+        : '';
+      return `${doc}:${line}:${column} ${code} ${message}${hint}`;
+    });
+}
+
+describe('documentation samples', () => {
+  it('are found in the README and the docs pages, fragments counted', () => {
+    console.info(
+      `Doc samples: ${checked.length} ts/tsx blocks type-checked, ${fragments.length} fragments left out, from ${documentationPages(root).length} pages`,
+    );
+    expect(checked.length).toBeGreaterThan(0);
+  });
+
+  it('the check reports a broken sample at its page line', () => {
+    expect(report(CANARY_DOC)).toEqual([expect.stringMatching(/^canary\.md:5:7 TS2322 /)]);
+  });
+
+  // One test per page, named after it; a page with no TypeScript sample has nothing to check.
+  const pages = [...new Set(checked.map((sample) => sample.doc))];
+  it.each(pages)('%s: every ts/tsx sample compiles', (doc) => {
+    expect(report(doc), `${doc}: samples that do not compile (page:line:column)`).toEqual([]);
+  });
+
+  it('nothing else fails to compile (the declared app context, a file no page owns)', () => {
+    const pageNames = new Set([...pages, CANARY_DOC]);
+    const stray = diagnostics.filter((diagnostic) => !pageNames.has(diagnostic.doc));
+    expect(stray.map(({ doc, line, code, message }) => `${doc}:${line} ${code} ${message}`)).toEqual([]);
+  });
+});
