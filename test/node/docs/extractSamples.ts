@@ -69,6 +69,17 @@ export function extractSamples(doc: string, text: string): Sample[] {
   return samples;
 }
 
+/**
+ * The file a sample says it is, by a first-line comment naming a relative path (`// app/sales/page.tsx: ...`,
+ * `// vite.config.ts`), or undefined. Paths that leave the app (`..`, absolute) are not taken.
+ */
+export function declaredFile(sample: Sample): string | undefined {
+  const first = sample.code.split('\n').find((line) => line.trim() !== '') ?? '';
+  const path = /^\s*\/\/\s*([\w@~.()[\]/-]+\.(?:tsx?|mts|cts))(?=[:,\s]|$)/.exec(first)?.[1];
+  if (!path || path.startsWith('/') || path.split('/').includes('..')) return undefined;
+  return path;
+}
+
 /** The TypeScript samples of every documentation page under `root`. */
 export function typescriptSamples(root: string): Sample[] {
   return documentationPages(root).flatMap((doc) =>

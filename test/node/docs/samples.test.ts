@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentationPages, extractSamples, type Sample, typescriptSamples } from './extractSamples.js';
+import { declaredFile, documentationPages, extractSamples, type Sample, typescriptSamples } from './extractSamples.js';
 
 /*
  * Every `ts` and `tsx` sample of the README and of the docs pages (`stories/docs/**\/*.mdx`) type-checks, each
@@ -14,9 +14,11 @@ import { documentationPages, extractSamples, type Sample, typescriptSamples } fr
  *
  * - A block whose info string has the word `fragment` (```tsx fragment) is left out on purpose: it shows part of
  *   a file. The run prints how many blocks were checked and how many were fragments.
- * - What a sample takes from the app around it (the signed-in user, the backend's client) is declared once in
- *   APP_GLOBALS and APP_MODULES below: names a reader's own app defines. A sample that uses another such name
- *   adds it there; nothing the package or a framework provides is declared here.
+ * - A page's samples form one small app: a sample whose first line names its file (`// app/sales/page.tsx: ...`)
+ *   is written at that path, so samples import each other (`../../lib/platform`) as the files would.
+ * - What a sample takes from the app around it and no sample shows (the signed-in user, a helper module) is
+ *   declared in APP_GLOBALS, APP_MODULES and APP_FILES below: names a reader's own app defines. A sample that uses
+ *   another such name adds it there; nothing the package or a framework provides is declared here.
  * - Packages: the app's usual ones come from this repository's node_modules (ROOT_PACKAGES). Framework packages
  *   this repository does not install (`next`, `react-router`, `@tanstack/react-start`, ...) are taken with their
  *   real types from the example projects under `examples/` that `npm run test:setup` installs: a sample importing
@@ -46,7 +48,8 @@ const COMPILER_OPTIONS = {
   target: 'es2022',
   lib: ['es2023', 'dom', 'dom.iterable'],
   // Test samples use the test runner's globals (`expect`), as Jest and Vitest with `globals: true` give them.
-  types: ['node', 'vitest/globals'],
+  // and Vite app samples read `import.meta.env`, typed by `vite/client` as a Vite app's env file references it.
+  types: ['node', 'vitest/globals', 'vite/client'],
   skipLibCheck: true,
   noEmit: true,
   // Samples show calls and values; what they leave unused is not a fault.
@@ -55,7 +58,7 @@ const COMPILER_OPTIONS = {
 };
 
 /** Packages of this repository's node_modules an app reading the docs has too. */
-const ROOT_PACKAGES = ['react', 'react-dom', 'zod', 'vitest', '@testing-library', '@types/react', '@types/react-dom', '@types/node'];
+const ROOT_PACKAGES = ['react', 'react-dom', 'zod', 'vitest', 'vite', '@vitejs/plugin-react', '@testing-library', '@types/react', '@types/react-dom', '@types/node'];
 
 /**
  * Names the samples take from the reader's own app, declared as globals. Keep it to what an app has around
@@ -82,19 +85,25 @@ declare global {
 export {};
 `;
 
-/** The app's own modules the samples import by path. */
-const APP_MODULES: Record<string, string> = {
-  // The React Router loader's server helper (`~/` is the app's source root).
-  'app-modules.d.ts': `declare module '~/embedSessions.server' {
-  export function createEmbedSession(publicId: string): Promise<string>;
-}
-`,
-  // The Next.js sample's client wrapper, imported as './SignedDashboard'.
-  'SignedDashboard.tsx': `export function SignedDashboard(props: { tenantOrigin: string; publicId: string; session: string }) {
+/**
+ * Files of the reader's app a page's samples import by a relative path but do not show, per page, at the path
+ * the importing sample would have them. Keep each to the shape the samples use.
+ */
+const APP_FILES: Record<string, Record<string, string>> = {
+  'README.md': {
+    // The Next.js sample's client wrapper, imported by app/signed/page.tsx as './SignedDashboard'.
+    'app/signed/SignedDashboard.tsx': `export function SignedDashboard(props: { tenantOrigin: string; publicId: string; session: string }) {
   return null;
 }
 `,
+  },
 };
+
+/** The app's own modules the samples import through an alias (`~/` is a React Router app's source root). */
+const APP_MODULES = `declare module '~/embedSessions.server' {
+  export function createEmbedSession(publicId: string): Promise<string>;
+}
+`;
 
 /** A page with one sample that must fail on its second line: proves the check reports a mistake where it is. */
 const CANARY_DOC = 'canary.md';
@@ -151,10 +160,53 @@ function link(target: string, modules: string, name: string): void {
   symlinkSync(target, at, 'dir');
 }
 
-/** Where a page's sample lives in the temporary project. */
-function fileName(sample: Sample): string {
-  const page = sample.doc.replace(/[^A-Za-z0-9]+/g, '-');
-  return `${page}-line-${sample.line}.${sample.language}`;
+/**
+ * Lays out a page's samples as the files of one small app under `pages/<page>/`: a sample whose first line names
+ * its file (`// app/sales/page.tsx: ...`) is written there, so the page's samples import each other by relative
+ * path as the files would; others are named after their line. Returns each file (relative to `dir`) with its sample.
+ */
+function layOut(dir: string, samples: readonly Sample[]): Map<string, Sample> {
+  const owners = new Map<string, Sample>();
+  const pages = new Map<string, Sample[]>();
+  for (const sample of samples) pages.set(sample.doc, [...(pages.get(sample.doc) ?? []), sample]);
+  for (const [doc, ofPage] of pages) {
+    const base = `pages/${doc.replace(/[^A-Za-z0-9]+/g, '-')}`;
+    for (const [path, text] of Object.entries(APP_FILES[doc] ?? {})) write(dir, `${base}/${path}`, text);
+    for (const sample of ofPage) {
+      const declared = declaredFile(sample);
+      let file = `${base}/${declared ?? `line-${sample.line}.${sample.language}`}`;
+      // A second version of a file on one page sits beside the first, under its own line.
+      if (owners.has(file)) file = file.replace(/(\.[^./]+)$/, `.line-${sample.line}$1`);
+      owners.set(file, sample);
+      write(dir, file, sample.code);
+    }
+  }
+  return owners;
+}
+
+function write(dir: string, file: string, text: string): void {
+  mkdirSync(dirname(join(dir, file)), { recursive: true });
+  writeFileSync(join(dir, file), text);
+}
+
+/** `file(line,col): error TS1234: message`, continued on indented lines, mapped to the pages' lines. */
+function readDiagnostics(output: string, owners: ReadonlyMap<string, Sample>): Diagnostic[] {
+  const found: Diagnostic[] = [];
+  const entry = /^(.+?)\((\d+),(\d+)\): error (TS\d+): (.*)$/;
+  for (const line of output.split('\n')) {
+    const match = entry.exec(line);
+    if (match) {
+      const [, file = '', row = '0', column = '0', code = '', message = ''] = match;
+      const sample = owners.get(file.replaceAll('\\', '/'));
+      // The sample's first line is `sample.line` of the page.
+      const pageLine = sample ? sample.line + Number(row) - 1 : Number(row);
+      found.push({ doc: sample?.doc ?? file, line: pageLine, column: Number(column), code, message });
+    } else if (/^\s/.test(line) && found.length > 0) {
+      const last = found.pop() as Diagnostic;
+      found.push({ ...last, message: `${last.message}\n${line.trim()}` });
+    }
+  }
+  return found;
 }
 
 beforeAll(() => {
@@ -173,34 +225,15 @@ beforeAll(() => {
       if (install) link(install, modules, name);
     }
   }
-  writeFileSync(join(dir, 'app-globals.ts'), APP_GLOBALS);
-  for (const [name, text] of Object.entries(APP_MODULES)) writeFileSync(join(dir, name), text);
-  const owners = new Map<string, Sample>();
-  for (const sample of [...checked, ...canary]) {
-    const file = fileName(sample);
-    owners.set(file, sample);
-    writeFileSync(join(dir, file), sample.code);
-  }
-  const files = ['app-globals.ts', ...Object.keys(APP_MODULES), ...owners.keys()];
+  write(dir, 'app-globals.ts', APP_GLOBALS);
+  write(dir, 'app-modules.d.ts', APP_MODULES);
+  const owners = layOut(dir, [...checked, ...canary]);
+  const files = ['app-globals.ts', 'app-modules.d.ts', ...owners.keys()];
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: COMPILER_OPTIONS, files }, null, 2));
-  const run = spawnSync(process.execPath, [tsc, '-p', dir, '--pretty', 'false'], { encoding: 'utf8', timeout: 60_000 });
+  // From the project's folder, tsc names files relative to it, as `owners` does.
+  const run = spawnSync(process.execPath, [tsc, '-p', '.', '--pretty', 'false'], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
   const output = `${run.stdout}${run.stderr}`;
-  // `file(line,col): error TS1234: message`, continued on indented lines.
-  const entry = /^(.+?)\((\d+),(\d+)\): error (TS\d+): (.*)$/;
-  for (const line of output.split('\n')) {
-    const found = entry.exec(line);
-    if (found) {
-      const [, file = '', row = '0', column = '0', code = '', message = ''] = found;
-      const sample = owners.get(file.replace(/^.*[\\/]/, ''));
-      const doc = sample?.doc ?? file;
-      // The sample's first line is `sample.line` of the page.
-      const pageLine = sample ? sample.line + Number(row) - 1 : Number(row);
-      diagnostics.push({ doc, line: pageLine, column: Number(column), code, message });
-    } else if (/^\s/.test(line) && diagnostics.length > 0) {
-      const last = diagnostics.pop() as Diagnostic;
-      diagnostics.push({ ...last, message: `${last.message}\n${line}` });
-    }
-  }
+  diagnostics.push(...readDiagnostics(output, owners));
   if (run.status !== 0 && diagnostics.length === 0) throw new Error(`tsc failed without diagnostics:\n${output}`);
 }, 90_000);
 
@@ -212,11 +245,15 @@ afterAll(() => {
 function report(doc: string): string[] {
   return diagnostics
     .filter((diagnostic) => diagnostic.doc === doc)
+    .sort((a, b) => a.line - b.line || a.column - b.column)
     .map(({ line, column, code, message }) => {
-      const missing = code === 'TS2307' ? /'([^']+)'/.exec(message)?.[1] : undefined;
-      const hint = missing
-        ? ` (not installed here: a framework package comes from an example project once "npm run test:setup" installed it; with none providing it, write the block as \`tsx fragment\`)`
-        : '';
+      const missing = code === 'TS2307' ? (/'([^']+)'/.exec(message)?.[1] ?? '') : undefined;
+      let hint = '';
+      if (missing?.startsWith('.')) {
+        hint = ' (no sample of this page names that file on its first line, as `// path/to/file.ts`; or declare it in APP_FILES)';
+      } else if (missing !== undefined) {
+        hint = ` (not installed here: a framework package comes from an example project under examples/ once "npm run test:setup" installed it; with none providing it, write the block as \`tsx fragment\`)`;
+      }
       return `${doc}:${line}:${column} ${code} ${message}${hint}`;
     });
 }
