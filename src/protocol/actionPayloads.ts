@@ -39,8 +39,8 @@ export type ActionType = keyof ActionMap;
 export const navigatePathCheck: FieldCheck<string> = refine(
   string,
   (path) => path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\'),
-  // The example is development-only text; production still names the rule.
-  isDevelopment ? 'an in-embed path starting with "/", such as "/embed/d/42/app/workbook/130"' : 'a path starting with "/"',
+  // Expected forms are development text: a production reason names only the field (see describeProblem).
+  isDevelopment ? 'an in-embed path starting with "/", such as "/embed/d/42/app/workbook/130"' : '',
 );
 
 /** The check of each action's payload, by type: the protocol's action table as code. */
@@ -48,7 +48,7 @@ export const actionPayloadChecks: { readonly [K in ActionType]: FieldCheck<Actio
   'svc:action:set-color-scheme': object({ scheme: oneOf(COLOR_SCHEMES) }, true),
   'svc:action:set-theme': embedThemeCheck,
   'svc:action:set-locale': object({
-    locale: refine(string, isWellFormedLocale, isDevelopment ? 'a BCP 47 language tag such as "en-US" or "de"' : 'a BCP 47 tag'),
+    locale: refine(string, isWellFormedLocale, isDevelopment ? 'a BCP 47 language tag such as "en-US" or "de"' : ''),
   }, true),
   'svc:action:set-filter': object({
     filterUrlParameter: refine(
@@ -56,12 +56,12 @@ export const actionPayloadChecks: { readonly [K in ActionType]: FieldCheck<Actio
       (value) => parseFilterParameter(value).ok,
       isDevelopment
         ? '"f_<semantic_view>.<dimension>=<JSON>", for example f_orders.status={"value":"completed"}'
-        : '"f_<view>.<dimension>=<JSON>"',
+        : '',
     ),
   }, true),
   'svc:action:navigate': object({ path: navigatePathCheck }, true),
   'svc:action:refresh': object({}, true),
-  'svc:action:set-session': object({ sessionId: refine(string, Boolean, 'a session id') }, true),
+  'svc:action:set-session': object({ sessionId: refine(string, Boolean, isDevelopment ? 'a session id' : '') }, true),
 };
 
 /** The action type names, as a runtime value. */

@@ -1,4 +1,5 @@
 import { describeValue } from './describeValue.js';
+import { isDevelopment } from './isDevelopment.js';
 
 /**
  * The protocol's own validators. The message path of the bridge checks every event with these instead of
@@ -74,7 +75,7 @@ export function oneOf<const T extends string>(values: readonly T[]): FieldCheck<
 export function oneOf<const T extends string>(values: readonly T[], open: true): FieldCheck<T | (string & {})>;
 // One closed and open enum check: the two differ only in what they do with a string not listed.
 export function oneOf<const T extends string>(values: readonly T[], open?: true): FieldCheck<T> {
-  const expected = open ? `${listOf(values)} (or another string)` : listOf(values);
+  const expected = isDevelopment ? `${listOf(values)}${open ? ' (or another string)' : ''}` : '';
   return (value, problems, unknownValues) => {
     if (!values.includes(value as T)) {
       if (!open || typeof value !== 'string') return fail(problems, expected, value) as unknown as T;
@@ -147,9 +148,14 @@ export function object<T>(fields: { readonly [K in keyof T]-?: FieldCheck<T[K]> 
   };
 }
 
-/** One problem as text: `payload.mode: expected "signed" or "private", got "x"`. */
+/**
+ * One problem as text: `payload.mode: expected "signed" or "private", got "x"` in development. A production
+ * bundle names only where the problem is (`payload.mode`), with the reason's code beside it: the explanations
+ * (and the expected forms callers pass) are development text the bundle leaves out.
+ */
 export function describeProblem(where: string, expected: string, value: unknown): string {
   const at = where || 'message';
+  if (!isDevelopment) return at;
   return value === undefined ? `${at}: required ${expected} is missing` : `${at}: expected ${expected}, got ${describeValue(value)}`;
 }
 

@@ -24,25 +24,26 @@ interface Envelope {
  * with fixed names: this runs for every message the page receives from an embed.
  */
 function readEnvelope(data: unknown, direction: 'event' | 'action'): Envelope | string {
-  if (!isRecord(data)) return describeProblem('', isDevelopment ? 'an envelope object' : 'object', data);
+  if (!isRecord(data)) return describeProblem('', isDevelopment ? 'an envelope object' : '', data);
   const { source, type, timestamp, surface, payload } = data;
   const isEvent = direction === 'event';
   // Literal prefixes, not one built from `direction`: a fresh string per message costs the message path more
   // than the bytes it saves.
   const prefix = isEvent ? 'svc:event:' : 'svc:action:';
+  // The expected forms are development text (a production reason names only the field: see describeProblem).
   const problem: [string, string, unknown] | undefined =
     source !== SVC_SOURCE
-      ? ['source', `"${SVC_SOURCE}"`, source]
+      ? ['source', isDevelopment ? `"${SVC_SOURCE}"` : '', source]
       : data.direction !== direction
-        ? ['direction', `"${direction}"`, data.direction]
+        ? ['direction', isDevelopment ? `"${direction}"` : '', data.direction]
         : typeof type !== 'string' || !type.startsWith(prefix)
-          ? ['type', isDevelopment ? `a string starting with "${prefix}"` : `"${prefix}*"`, type]
+          ? ['type', isDevelopment ? `a string starting with "${prefix}"` : '', type]
           : !isRecord(payload)
-            ? ['payload', 'object', payload]
+            ? ['payload', isDevelopment ? 'object' : '', payload]
             : !Number.isFinite(timestamp) || (timestamp as number) < 0
-              ? ['timestamp', isDevelopment ? 'a timestamp (epoch milliseconds, not negative)' : 'a timestamp', timestamp]
+              ? ['timestamp', isDevelopment ? 'a timestamp (epoch milliseconds, not negative)' : '', timestamp]
               : isEvent && !SURFACES.includes(surface as Surface)
-                ? ['surface', listOf(SURFACES), surface]
+                ? ['surface', isDevelopment ? listOf(SURFACES) : '', surface]
                 : undefined;
   if (problem) return describeProblem(...problem);
   // The checks above proved the types; TypeScript does not follow them through the conditional chain.

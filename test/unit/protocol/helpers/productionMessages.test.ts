@@ -76,9 +76,9 @@ describe('in production, filters are refused with a short message', () => {
 
 describe('in production, actions are refused with a short message', () => {
   it.each([
-    ['svc:action:navigate', { path: 'x' }, 'payload.path: expected a path starting with "/", got "x"'],
-    ['svc:action:set-locale', { locale: 'xx_!' }, 'payload.locale: expected a BCP 47 tag, got "xx_!"'],
-    ['svc:action:set-filter', { filterUrlParameter: 'status=1' }, 'payload.filterUrlParameter: expected "f_<view>.<dimension>=<JSON>", got "status=1"'],
+    ['svc:action:navigate', { path: 'x' }, 'payload.path'],
+    ['svc:action:set-locale', { locale: 'xx_!' }, 'payload.locale'],
+    ['svc:action:set-filter', { filterUrlParameter: 'status=1' }, 'payload.filterUrlParameter'],
   ])('%s with %j', (type, payload, reason) => {
     expect(() => protocol.createActionMessage(type as ActionType, payload as never)).toThrow(new TypeError(`Invalid ${type} payload: ${reason}.`));
   });
