@@ -3,6 +3,7 @@ import { createEmbedBridge } from '../protocol/createEmbedBridge.js';
 import type { ErrorPayload } from '../protocol/eventPayloads.js';
 import { embedRegistry } from '../protocol/embedRegistry.js';
 import { isDevelopment } from '../protocol/isDevelopment.js';
+import { type SvcCodedError, svcError } from '../protocol/svcError.js';
 import { createControlledSync } from './createControlledSync.js';
 import { createDebugHookSwitch } from './createDebugHookSwitch.js';
 import { createEmbedFrame } from './createEmbedFrame.js';
@@ -15,6 +16,7 @@ import type { EmbedOptions } from './EmbedOptions.js';
 import { createStaticPlacement } from './FramePlacement.js';
 import { isSessionFailure } from './isSessionFailure.js';
 import type { SessionRequestReason } from './SessionRequest.js';
+import type { SvcErrorPayload } from './SvcErrorPayload.js';
 import { onTabWake } from './onTabWake.js';
 import { sessionLedger } from './sessionLedger.js';
 import { traceLifecycle } from './traceLifecycle.js';
@@ -119,7 +121,10 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
     try {
       src = address(session);
     } catch (error) {
-      fail(sessionError('address', (error as Error).message, 'TypeError'));
+      // The address's own refusal (its code included), as a failure of the embed.
+      const { message, code } = error as SvcCodedError;
+      const failure: SvcErrorPayload = { name: 'TypeError', context: 'address', fatal: true, message, code };
+      fail(failure);
       return;
     }
     loadSigned = session !== undefined;
@@ -252,7 +257,7 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
       };
     },
     attach(element) {
-      if (destroyed()) throw new Error(`embed "${embedId}" was destroyed; create a new controller`);
+      if (destroyed()) throw svcError(307, `embed "${embedId}" was destroyed; create a new controller`, Error);
       placement.show(element);
       embedRegistry.setParked(embedId, false);
       if (snapshot.parked) {
@@ -291,7 +296,7 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
         signed = true;
         start('initial');
       } else if (!fresh) return;
-      else if (!isUsableSession(offered)) fail(sessionError('session', 'unusable session id'));
+      else if (!isUsableSession(offered)) fail(sessionError(303, 'session', 'unusable session id'));
       else if (snapshot.phase === 'ready') renewal.offer(offered);
       // Otherwise it waits for the next load that needs a session.
     },

@@ -103,6 +103,7 @@ export function createRenewal(
     if (recent.length >= MAX_RENEWALS) {
       end(
         sessionError(
+          306,
           'renewal',
           isDevelopment
             ? `The session was renewed ${MAX_RENEWALS} times within a minute and failed again; renewal stopped. Check what getSession returns, then retry.`

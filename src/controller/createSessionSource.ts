@@ -1,9 +1,12 @@
 import type { ErrorPayload } from '../protocol/eventPayloads.js';
 import { isDevelopment } from '../protocol/isDevelopment.js';
+import type { SvcErrorNumber } from '../protocol/SvcErrorCode.js';
+import { errorText } from '../protocol/svcError.js';
 import type { EmbedLiveOptions } from './EmbedLiveOptions.js';
 import type { EmbedIdentity } from './EmbedOptions.js';
 import type { GetSession, SessionRequestReason } from './SessionRequest.js';
 import { sessionLedger } from './sessionLedger.js';
+import type { SvcErrorPayload } from './SvcErrorPayload.js';
 
 /** Where an embed's sessions come from: the `session` option while unused, else `getSession`. */
 export interface SessionSource {
@@ -29,12 +32,13 @@ const USABLE = /^[!-~]{1,4096}$/;
 /** Whether `session` is a session id an embed can load (see {@link USABLE}). */
 export const isUsableSession = (session: unknown): session is string => typeof session === 'string' && USABLE.test(session);
 
-/** A failure of the host's own making, in the shape of an embed's fatal error. */
-export const sessionError = (context: string, message: string, name = 'SessionError'): ErrorPayload => ({
-  name,
+/** A failure of the host's own making, in the shape of an embed's fatal error, with its code. */
+export const sessionError = (code: SvcErrorNumber, context: string, message: string): SvcErrorPayload => ({
+  name: 'SessionError',
   context,
   fatal: true,
-  message,
+  message: errorText(code, message),
+  code: `SVC${code}`,
 });
 
 const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error));
@@ -62,23 +66,24 @@ export function createSessionSource(
         // Worth another try while the embed still trusts its token: a blip of the app's backend must not end
         // the viewer's session. Otherwise (a first load, an expired token) the failure is shown at once.
         if (expiresAt === undefined || Date.now() + delay >= expiresAt) {
-          throw sessionError('getSession', `getSession failed: ${describe(error)}`);
+          throw sessionError(301, 'getSession', `getSession failed: ${describe(error)}`);
         }
         await new Promise((resume) => setTimeout(resume, Math.min(delay, 30_000)));
       }
       // Torn down while waiting (or while getSession ran): nobody needs a session any more.
-      if (controller.signal.aborted) throw sessionError('getSession', 'aborted');
+      if (controller.signal.aborted) throw sessionError(302, 'getSession', 'aborted');
     }
   };
 
   /** `session` once it is known to be usable; `from` names where a refused one came from. */
   const use = (session: unknown, from: string): string => {
-    if (!isUsableSession(session)) throw sessionError(from, from === 'session' ? 'unusable session id' : 'getSession did not return a session id');
+    if (!isUsableSession(session)) throw from === 'session' ? sessionError(303, from, 'unusable session id') : sessionError(304, from, 'getSession did not return a session id');
     return session;
   };
 
-  const used = (): ErrorPayload =>
+  const used = (): SvcErrorPayload =>
     sessionError(
+      305,
       'session',
       isDevelopment
         ? 'This embed session was already loaded on this page, and sessions are single-use. Pass getSession ' +

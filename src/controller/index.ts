@@ -27,3 +27,4 @@ export type { EmbedKeepAlive, EmbedParkingLot } from './EmbedKeepAlive.js';
 export { createStaticPlacement } from './FramePlacement.js';
 export type { FramePlacement } from './FramePlacement.js';
 export type { GetSession, SessionRequest, SessionRequestReason } from './SessionRequest.js';
+export type { SvcErrorPayload } from './SvcErrorPayload.js';

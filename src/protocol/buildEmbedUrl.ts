@@ -7,6 +7,8 @@ import { normalizeTenantOrigin } from './normalizeTenantOrigin.js';
 import { isReservedAddressParam } from './reservedAddressParams.js';
 import { isDevelopment } from './isDevelopment.js';
 import { isWellFormedLocale } from './resolveLocale.js';
+import type { SvcErrorNumber } from './SvcErrorCode.js';
+import { svcError } from './svcError.js';
 
 /** Address parameters the platform is known to accept on a dashboard. Only `false` changes anything. */
 export interface DashboardAddressParams {
@@ -76,7 +78,8 @@ const PARAM_NAME = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
  * Values are percent-encoded (`%20`, never `+`), ids must be safe path segments, and nothing in `params`
  * can replace the session.
  *
- * @throws TypeError with a readable reason naming the option.
+ * @throws TypeError with a readable reason naming the option, coded `SVC101` to `SVC120` or `SVC130` (message
+ * and `code`).
  * @example
  * buildEmbedUrl({ surface: 'dashboard', tenantOrigin: 'https://acme.example.com', publicId: 'sales-q3',
  *   session: sessionId, filters: { 'orders.status': { value: 'completed' } } });
@@ -93,10 +96,11 @@ export function buildEmbedUrl(options: BuildEmbedUrlOptions): string {
   let path = '/embed/chat';
   if (surface === 'dashboard') {
     if (typeof publicId !== 'string' || publicId === '') {
-      fail(isDevelopment ? "publicId is required for the dashboard surface: the published dashboard's public id" : 'publicId is required');
+      fail(110, isDevelopment ? "publicId is required for the dashboard surface: the published dashboard's public id" : 'publicId is required');
     }
     if (!SAFE_ID.test(publicId)) {
       fail(
+        111,
         isDevelopment
           ? `publicId ${describeValue(publicId)} is not a safe id: use letters, digits, ".", "_", "~" and "-" (not only dots)`
           : 'invalid publicId',
@@ -107,6 +111,7 @@ export function buildEmbedUrl(options: BuildEmbedUrlOptions): string {
     const id = typeof deploymentId === 'number' ? String(deploymentId) : deploymentId;
     if (typeof id !== 'string' || !/^[1-9][0-9]{0,15}$/.test(id)) {
       fail(
+        112,
         isDevelopment
           ? `deploymentId is required for the app surface and must be a positive integer, got ${describeValue(deploymentId)}`
           : 'invalid deploymentId',
@@ -115,42 +120,43 @@ export function buildEmbedUrl(options: BuildEmbedUrlOptions): string {
     path = `/embed/d/${id}/app`;
     if (session === undefined) {
       fail(
+        113,
         isDevelopment
           ? 'session is required for the app surface: creator mode is signed-only (mint one with generate-session)'
           : 'app needs a session',
       );
     }
   } else if (surface !== 'chat') {
-    fail(isDevelopment ? `surface must be "dashboard", "app" or "chat", got ${describeValue(surface)}` : 'invalid surface');
+    fail(114, isDevelopment ? `surface must be "dashboard", "app" or "chat", got ${describeValue(surface)}` : 'invalid surface');
   }
   if (session !== undefined) {
-    if (typeof session !== 'string' || session.trim() === '') fail(isDevelopment ? 'session must be a non-empty session id' : 'invalid session');
+    if (typeof session !== 'string' || session.trim() === '') fail(115, isDevelopment ? 'session must be a non-empty session id' : 'invalid session');
     add(surface === 'chat' ? 'sessionId' : 'session', session);
   }
   for (const [name, value] of [['allowExport', allowExport], ['filters', filters]] as const) {
     if (value !== undefined && surface !== 'dashboard') {
-      fail(isDevelopment ? `${name} applies to the dashboard surface only` : `${name} is for dashboards only`);
+      fail(116, isDevelopment ? `${name} applies to the dashboard surface only` : `${name} is for dashboards only`);
     }
   }
   if (allowExport) add('allowExport', 'true');
   if (locale !== undefined) {
     if (!isWellFormedLocale(locale)) {
-      fail(isDevelopment ? `locale ${describeValue(locale)} is not a BCP 47 language tag such as "en-US" or "de"` : 'invalid locale');
+      fail(117, isDevelopment ? `locale ${describeValue(locale)} is not a BCP 47 language tag such as "en-US" or "de"` : 'invalid locale');
     }
     add('locale', locale);
   }
   for (const [key, value] of Object.entries(filters ?? {})) {
     if (!isFilterKey(key)) {
-      fail(isDevelopment ? `filters: key ${describeValue(key)} is not of the form "<semantic_view>.<dimension>"` : 'invalid filter key');
+      fail(130, isDevelopment ? `filters: key ${describeValue(key)} is not of the form "<semantic_view>.<dimension>"` : 'invalid filter key');
     }
     if (value !== undefined) add(`${FILTER_PARAMETER_PREFIX}${key}`, stringifyFilterValue(key, value));
   }
   for (const [name, value] of Object.entries(options.params ?? {})) {
     if (value === undefined) continue;
-    if (isReservedAddressParam(name)) fail(isDevelopment ? explainReserved(name) : `params.${name} is reserved`);
-    if (!PARAM_NAME.test(name)) fail(isDevelopment ? `params: ${describeValue(name)} is not a valid parameter name` : 'invalid parameter name');
+    if (isReservedAddressParam(name)) fail(118, isDevelopment ? explainReserved(name) : `params.${name} is reserved`);
+    if (!PARAM_NAME.test(name)) fail(119, isDevelopment ? `params: ${describeValue(name)} is not a valid parameter name` : 'invalid parameter name');
     if (!['string', 'number', 'boolean'].includes(typeof value)) {
-      fail(isDevelopment ? `params.${name} must be a string, number or boolean` : `invalid params.${name}`);
+      fail(120, isDevelopment ? `params.${name} must be a string, number or boolean` : `invalid params.${name}`);
     }
     add(name, value);
   }
@@ -171,9 +177,9 @@ function explainReserved(name: string): string {
 }
 
 /**
- * Throws the refusal. Callers pass `isDevelopment ? explanation : short form`: a production bundle folds that
- * to the short form, leaving one argument per call.
+ * Throws the refusal with its code. Callers pass `isDevelopment ? explanation : short form`: a production
+ * bundle folds that to the short form.
  */
-function fail(reason: string): never {
-  throw new TypeError(`${reason}.`);
+function fail(code: SvcErrorNumber, reason: string): never {
+  throw svcError(code, `${reason}.`);
 }

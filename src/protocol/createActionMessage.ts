@@ -4,6 +4,7 @@ import { SVC_SOURCE } from './envelope.js';
 import { type FieldCheck, runCheck } from './fieldChecks.js';
 import { isDevelopment } from './isDevelopment.js';
 import type { SvcActionMessage } from './messages.js';
+import { svcError } from './svcError.js';
 
 /** Payload arguments of {@link createActionMessage}: optional for actions that carry none. */
 export type ActionPayloadArgs<T extends ActionType> = T extends 'svc:action:refresh'
@@ -13,7 +14,8 @@ export type ActionPayloadArgs<T extends ActionType> = T extends 'svc:action:refr
 /**
  * Builds a valid action envelope (`source`, `direction: 'action'`, `timestamp`, no `surface`).
  *
- * @throws TypeError naming the action and the bad field when the type is unknown or the payload is invalid.
+ * @throws TypeError naming the action and the bad field when the type is unknown (`SVC140`) or the payload is
+ * invalid (`SVC141`).
  * @example
  * createActionMessage('svc:action:set-color-scheme', { scheme: 'dark' });
  * createActionMessage('svc:action:refresh');
@@ -23,14 +25,15 @@ export function createActionMessage<T extends ActionType>(type: T, ...args: Acti
 // checked, and refused.
 export function createActionMessage(type: ActionType, payload: unknown = {}): SvcActionMessage {
   if (typeof type !== 'string' || !Object.hasOwn(actionPayloadChecks, type)) {
-    throw new TypeError(
+    throw svcError(
+      140,
       isDevelopment
         ? `Unknown action type ${describeValue(type)}; expected one of ${Object.keys(actionPayloadChecks).join(', ')}.`
         : `Unknown action type ${describeValue(type)}.`,
     );
   }
   const checked = runCheck(actionPayloadChecks[type] as FieldCheck, payload, 'payload');
-  if (!checked.ok) throw new TypeError(`Invalid ${type} payload: ${checked.reason}.`);
+  if (!checked.ok) throw svcError(141, `Invalid ${type} payload: ${checked.reason}.`);
   return {
     source: SVC_SOURCE,
     direction: 'action',

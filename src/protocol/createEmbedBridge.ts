@@ -12,6 +12,7 @@ import { addEmbedRoute } from './messageRouter.js';
 import type { SvcActionMessage, SvcEventMessage } from './messages.js';
 import { normalizeTenantOrigin } from './normalizeTenantOrigin.js';
 import { reduceEmbedEvent } from './reduceEmbedEvent.js';
+import { svcError } from './svcError.js';
 
 export type { EmbedBridge, EmbedBridgeOptions, EmbedEventHandler, EmbedTarget } from './EmbedBridge.js';
 
@@ -50,7 +51,7 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
   const { surface } = options;
   const store = createEmbedStore(embedId, surface);
   const limit = options.maxQueuedActions ?? 100;
-  if (!Number.isInteger(limit) || limit < 1) throw new TypeError('maxQueuedActions must be a positive integer');
+  if (!Number.isInteger(limit) || limit < 1) throw svcError(142, 'maxQueuedActions must be a positive integer');
   const queue = createActionQueue(limit);
   /**
    * Every subscriber list, by event type, {@link ANY} or {@link DEBUG}: one map rather than a structure per

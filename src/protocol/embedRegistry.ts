@@ -1,5 +1,6 @@
 import type { EmbedBridge } from './EmbedBridge.js';
 import { isDevelopment } from './isDevelopment.js';
+import { svcError } from './svcError.js';
 
 /** The connected embeds; replaced, never mutated, so it doubles as an immutable snapshot. */
 let embeds: ReadonlyMap<string, EmbedBridge> = new Map();
@@ -22,16 +23,18 @@ export const embedRegistry = {
   /**
    * Adds a connected embed. Two connected embeds cannot share an id.
    *
-   * @throws Error naming the id when another embed already uses it.
+   * @throws Error naming the id when another embed already uses it (`SVC204`).
    */
   register(bridge: EmbedBridge): () => void {
     const { embedId } = bridge;
     const current = embeds.get(embedId);
     if (current && current !== bridge) {
-      throw new Error(
+      throw svcError(
+        204,
         isDevelopment
           ? `Two embeds use embedId "${embedId}": give each embed on the page its own embedId.`
           : `duplicate embedId "${embedId}"`,
+        Error,
       );
     }
     if (current === undefined) update((next) => next.set(embedId, bridge));

@@ -1,4 +1,6 @@
 import { isDevelopment } from './isDevelopment.js';
+import type { SvcErrorNumber } from './SvcErrorCode.js';
+import { svcError } from './svcError.js';
 
 /** Hosts on which a plain-`http:` tenant origin is accepted: local development and the emulator. */
 export const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -10,34 +12,33 @@ export const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['localhost', '127.0.
  * Accepted: `https:` origins, and `http:` only on `localhost`, `127.0.0.1` and `[::1]`. Refused: anything
  * with a path, query, fragment or credentials, and anything that is not a URL.
  *
- * @throws TypeError with a readable reason.
+ * @throws TypeError with a readable reason, coded `SVC101` to `SVC104` (message and `code`).
  * @example
  * normalizeTenantOrigin('https://Acme.example.com:443/'); // 'https://acme.example.com'
  */
 export function normalizeTenantOrigin(origin: string): string {
   // Each refusal has a short text for production and, in development, a full explanation. Callers pass
   // `isDevelopment ? explanation : short form`, which a production bundle folds to the short form.
-  const fail = (reason: string): never => {
-    throw new TypeError(
-      isDevelopment ? `tenantOrigin ${reason}; expected an origin such as "https://acme.example.com".` : `tenantOrigin: ${reason}`,
-    );
+  const fail = (code: SvcErrorNumber, reason: string): never => {
+    throw svcError(code, isDevelopment ? `tenantOrigin ${reason}; expected an origin such as "https://acme.example.com".` : `tenantOrigin ${reason}`);
   };
-  if (typeof origin !== 'string' || origin.trim() === '') fail(isDevelopment ? 'is required' : 'required');
+  if (typeof origin !== 'string' || origin.trim() === '') fail(101, isDevelopment ? 'is required' : 'required');
   let url: URL | undefined;
   try {
     url = new URL(origin);
   } catch {
-    fail(isDevelopment ? `"${clip(origin)}" is not a URL` : 'not a URL');
+    fail(102, isDevelopment ? `"${clip(origin)}" is not a URL` : 'not a URL');
   }
   const { protocol, hostname, username, password, href, origin: normalized } = url as URL;
   if (protocol !== 'https:' && !(protocol === 'http:' && LOOPBACK_HOSTS.has(hostname))) {
-    fail(isDevelopment ? `must use https: (http: only on localhost, 127.0.0.1 and [::1]), got "${protocol}"` : 'not https');
+    fail(103, isDevelopment ? `must use https: (http: only on localhost, 127.0.0.1 and [::1]), got "${protocol}"` : 'not https');
   }
-  if (username || password) fail(isDevelopment ? 'must be an origin only, without credentials' : 'has credentials');
+  if (username || password) fail(104, isDevelopment ? 'must be an origin only, without credentials' : 'has credentials');
   // An http(s) address without credentials is its origin and `/` exactly when it has no path, no query and
   // no fragment (an empty `?` or `#` included).
   if (href !== `${normalized}/`) {
     fail(
+      104,
       isDevelopment
         ? `must be an origin only (scheme, host, port), without a path, query or fragment, got "${clip(origin)}"`
         : 'not an origin only',

@@ -16,6 +16,7 @@ import { embedIdentity } from '../controller/embedIdentity.js';
 import { withSettings } from '../controller/EmbedOptions.js';
 import type { Surface } from '../protocol/envelope.js';
 import { isDevelopment } from '../protocol/isDevelopment.js';
+import { errorText, svcError } from '../protocol/svcError.js';
 import type { ErrorPayload } from '../protocol/eventPayloads.js';
 import type { Filters } from '../protocol/filterValue.js';
 import type { SvcEventMessage } from '../protocol/messages.js';
@@ -61,7 +62,7 @@ export const SvcEmbedFrame = forwardRef(function SvcEmbedFrame(
   const merged = withSettings(props, useSvcProviderSettings());
   const { tenantOrigin, keepAlive } = merged;
   if (tenantOrigin === undefined) {
-    throw new TypeError(`<${component}>: tenantOrigin is required, as a prop or on a surrounding <SvcProvider>.`);
+    throw svcError(101, `<${component}>: tenantOrigin is required, as a prop or on a surrounding <SvcProvider>.`);
   }
   const generatedId = useId();
   const embedId = props.embedId ?? `svc${generatedId.replace(/[^A-Za-z0-9_-]/g, '')}`;
@@ -85,7 +86,7 @@ export const SvcEmbedFrame = forwardRef(function SvcEmbedFrame(
   };
 
   if (isDevelopment && keepAlive !== undefined && typeof keepAlive !== 'object') {
-    throw new TypeError(`<${component}> prop "keepAlive": pass keepAlive from 'svc-embed-react/keep-alive' (import { keepAlive } from 'svc-embed-react/keep-alive').`);
+    throw svcError(202, `<${component}> prop "keepAlive": pass keepAlive from 'svc-embed-react/keep-alive' (import { keepAlive } from 'svc-embed-react/keep-alive').`);
   }
   const controllerRef = useRef<{
     key: string;
@@ -117,7 +118,9 @@ export const SvcEmbedFrame = forwardRef(function SvcEmbedFrame(
       };
     }
   } catch (error) {
-    throw new TypeError(`<${component}>: ${error instanceof Error ? error.message : String(error)}`);
+    // Named after the component, keeping its class and code (every error thrown here is the library's own).
+    (error as Error).message = `<${component}>: ${(error as Error).message}`;
+    throw error;
   }
   const { controller, parkKey, lot } = controllerRef.current;
   const parking = keepAlive?.parking;
@@ -137,7 +140,10 @@ export const SvcEmbedFrame = forwardRef(function SvcEmbedFrame(
     if (lot && !released) {
       if (isDevelopment) {
         console.error(
-          `<${component}>: two mounted embeds share one identity (surface, tenant, publicId or deploymentId) without an embedId, so they cannot share the parked embed: give each its own embedId. Each gets an embed of its own meanwhile.`,
+          errorText(
+            401,
+            `<${component}>: two mounted embeds share one identity (surface, tenant, publicId or deploymentId) without an embedId, so they cannot share the parked embed: give each its own embedId. Each gets an embed of its own meanwhile.`,
+          ),
         );
       }
       controllerRef.current = { key: '', controller, parkKey, own: true };

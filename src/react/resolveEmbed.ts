@@ -1,12 +1,13 @@
 import type { EmbedBridge } from '../protocol/createEmbedBridge.js';
 import { embedRegistry } from '../protocol/embedRegistry.js';
 import { isDevelopment } from '../protocol/isDevelopment.js';
+import { svcError } from '../protocol/svcError.js';
 
 /**
  * Which connected embed a hook means: the named one, or the only one shown (parked embeds do not count).
  * With several shown and no name it refuses to guess.
  *
- * @throws Error when several embeds are connected and no `embedId` was given.
+ * @throws Error when several embeds are connected and no `embedId` was given (`SVC203`).
  */
 export function resolveEmbed(
   embeds: ReadonlyMap<string, EmbedBridge>,
@@ -17,9 +18,11 @@ export function resolveEmbed(
   // Parked embeds (kept alive, shown nowhere) are out of reach of a hook that names none.
   const shown = embedRegistry.shown(embeds);
   if (shown.length <= 1) return shown[0];
-  throw new Error(
+  throw svcError(
+    203,
     isDevelopment
       ? `${hook}: several embeds are on the page (${shown.map((bridge) => bridge.embedId).join(', ')}); pass the embedId of the one you mean.`
       : `${hook}: several embeds, no embedId`,
+    Error,
   );
 }

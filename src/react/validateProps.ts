@@ -5,6 +5,8 @@ import { runCheck } from '../protocol/fieldChecks.js';
 import { isWellFormedLocale, resolveLocale } from '../protocol/resolveLocale.js';
 import type { ControlledValues } from '../controller/createControlledSync.js';
 import { isDevelopment } from '../protocol/isDevelopment.js';
+import type { SvcErrorNumber } from '../protocol/SvcErrorCode.js';
+import { errorText, svcError } from '../protocol/svcError.js';
 
 const warnedLocales = new Set<string>();
 
@@ -12,12 +14,13 @@ const warnedLocales = new Set<string>();
  * Checks the controlled props at render time, so a bad value fails where it is written, with the
  * component and prop named, instead of inside an effect.
  *
- * @throws TypeError naming the component and the prop.
+ * @throws TypeError naming the component and the prop, coded `SVC201` (`SVC117` for a locale, `SVC130` or `SVC131`
+ * for a filter).
  */
 export function validateControlledProps(component: string, values: ControlledValues): void {
   // Production keeps the component and the prop; development adds what was expected.
-  const fail = (prop: string, reason: string | false): never => {
-    throw new TypeError(`<${component}> prop "${prop}": ${reason || 'invalid value'}`);
+  const fail = (prop: string, reason: string | false, code: SvcErrorNumber = 201): never => {
+    throw svcError(code, `<${component}> prop "${prop}": ${reason || 'invalid value'}`);
   };
   if (values.colorScheme !== undefined && !COLOR_SCHEMES.includes(values.colorScheme)) {
     fail('colorScheme', isDevelopment && `expected "light", "dark" or "auto", got ${JSON.stringify(String(values.colorScheme))}.`);
@@ -28,11 +31,11 @@ export function validateControlledProps(component: string, values: ControlledVal
   }
   if (values.locale !== undefined) {
     if (!isWellFormedLocale(values.locale)) {
-      fail('locale', isDevelopment && `${JSON.stringify(String(values.locale))} is not a BCP 47 language tag such as "en-US" or "de".`);
+      fail('locale', isDevelopment && `${JSON.stringify(String(values.locale))} is not a BCP 47 language tag such as "en-US" or "de".`, 117);
     }
     if (isDevelopment && resolveLocale(values.locale) === null && !warnedLocales.has(values.locale)) {
       warnedLocales.add(values.locale);
-      console.warn(`<${component}> prop "locale": the platform does not ship "${values.locale}" and will ignore it.`);
+      console.warn(errorText(205, `<${component}> prop "locale": the platform does not ship "${values.locale}" and will ignore it.`));
     }
   }
   if (values.filters !== undefined) {
@@ -44,7 +47,9 @@ export function validateControlledProps(component: string, values: ControlledVal
       try {
         encodeFilterParameter(key, value);
       } catch (error) {
-        fail('filters', (error as Error).message);
+        // The filter's own refusal (SVC130, SVC131), named after the component and prop.
+        (error as Error).message = `<${component}> prop "filters": ${(error as Error).message}`;
+        throw error;
       }
     }
   }
