@@ -15,7 +15,7 @@ try {
   npm(['pack', '--pack-destination', packs, '--loglevel=error'], root);
   const tarball = join(packs, readdirSync(packs).find((name) => name.endsWith('.tgz')));
   // Every consumer project under examples/, or only those named on the command line (`... next`).
-  const names = process.argv.length > 2 ? process.argv.slice(2) : ['jest', 'next'];
+  const names = process.argv.length > 2 ? process.argv.slice(2) : ['jest', 'next', 'react-router'];
   for (const name of names) {
     const project = join(root, 'examples', name);
     npm(['ci', ...quiet], project);

