@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { StorybookConfig } from '@storybook/react-vite';
+import remarkGfm from 'remark-gfm';
 import type { Plugin } from 'vite';
 
 /**
@@ -10,8 +11,9 @@ import type { Plugin } from 'vite';
 const config: StorybookConfig = {
   // The docs pages first, so the sidebar opens on them; the stories follow.
   stories: ['../stories/docs/**/*.mdx', '../stories/**/*.stories.@(ts|tsx)'],
-  // MDX docs pages, with prop tables read from the components' TSDoc.
-  addons: ['@storybook/addon-docs'],
+  // MDX docs pages, with prop tables read from the components' TSDoc. MDX alone has no Markdown tables:
+  // remark-gfm adds them (and strikethrough, task lists, autolinks), as GitHub shows the same pages.
+  addons: [{ name: '@storybook/addon-docs', options: { mdxPluginOptions: { mdxCompileOptions: { remarkPlugins: [remarkGfm] } } } }],
   framework: { name: '@storybook/react-vite', options: {} },
   core: { disableTelemetry: true },
   // A playground for this library, not a first Storybook: no onboarding checklist in the sidebar or the menu.

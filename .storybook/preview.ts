@@ -18,6 +18,40 @@ const preview: Preview = {
   parameters: {
     layout: 'fullscreen',
     controls: { expanded: true },
+    options: {
+      // The docs pages first, in reading order (a new page not listed here sorts after them); then the stories.
+      storySort: {
+        order: [
+          'Docs',
+          [
+            'Getting started',
+            'SvcDashboard',
+            'SvcApp',
+            'SvcChat',
+            'Controlled props',
+            'Events and hooks',
+            'Provider',
+            'Sessions and renewal',
+            'Server rendering and frameworks',
+            'Keep-alive and preloading',
+            'Server client',
+            'Emulator',
+            'Testing your app',
+            'Developer tools',
+            'Security model',
+            'Migrating from postMessage',
+            'Troubleshooting',
+          ],
+          'Embeds',
+          'Recipes',
+          'Lifecycle',
+          'Keep-alive',
+          'Renewal',
+          'Developer tools',
+          'Emulator',
+        ],
+      },
+    },
   },
 };
 
