@@ -9,8 +9,8 @@ import { buildExample, ensureExampleInstalled, type RunningApp, startApp } from 
 /**
  * examples/react-router, built with `react-router build` against the package as packed and served by
  * `react-router-serve` (both on the example's own Node 22), driven in Chromium against the emulator. The
- * app runs on 127.0.0.1 and the tenant on localhost: two origins, as in production. One build, one server
- * and one browser page serve every load.
+ * app runs on 127.0.0.1 and the tenant on localhost: two origins, as in production. One build and one
+ * server serve every load; each page of the app gets one browser tab, loaded again and again.
  */
 
 const LOADS = 10;
@@ -23,10 +23,23 @@ let browser: Browser;
 let emulator: RunningEmulator;
 let app: RunningApp;
 let context: BrowserContext;
-let page: Page;
-let seen: EmbedObservation;
-/** Calls the page made to the app's resource route (`getSession`), by status. */
-const sessionRouteCalls: number[] = [];
+
+/** A browser tab that records its embeds' events and documents, and its calls to the app's resource route. */
+interface Tab {
+  readonly page: Page;
+  readonly seen: EmbedObservation;
+  /** Statuses of the tab's calls to `/api/embed-session` (the embed's `getSession`), in order. */
+  readonly routeCalls: number[];
+}
+
+async function openTab(): Promise<Tab> {
+  const { page, seen } = await openObservedPage(context, emulator.url);
+  const routeCalls: number[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/api/embed-session') routeCalls.push(response.status());
+  });
+  return { page, seen, routeCalls };
+}
 
 beforeAll(async () => {
   ensureExampleInstalled();
@@ -35,12 +48,9 @@ beforeAll(async () => {
   const started = Date.now();
   // What the loaders and the resource route read at request time: the tenant and the API token (never the browser).
   app = await startApp({ SVC_TENANT_ORIGIN: emulator.url, SVC_API_TOKEN: emulator.credentials.apiToken });
-  console.log(`[react-router example] react-router build: ${(buildMs / 1000).toFixed(1)} s; server up in ${Date.now() - started} ms`);
+  const build = buildMs === null ? 'reused (same inputs)' : `${(buildMs / 1000).toFixed(1)} s`;
+  console.log(`[react-router example] react-router build: ${build}; server up in ${Date.now() - started} ms`);
   context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
-  ({ page, seen } = await openObservedPage(context, emulator.url));
-  page.on('response', (response) => {
-    if (new URL(response.url()).pathname === '/api/embed-session') sessionRouteCalls.push(response.status());
-  });
 }, 180_000);
 
 afterAll(async () => {
@@ -50,13 +60,13 @@ afterAll(async () => {
   await emulator?.close();
 });
 
-/** The emulator's log after sequence number `since`: requests the page and the app server made to the tenant. */
+/** The emulator's log after sequence number `since`: requests the browser and the app server made to the tenant. */
 const tenantRequests = (since: number) => emulator.requests.filter((r) => r.seq > since);
 const latestSeq = (): number => emulator.requests.at(-1)?.seq ?? 0;
-const count = (since: number, method: string, path: string, status = 200): number =>
-  tenantRequests(since).filter((r) => r.method === method && r.path === path && r.status === status).length;
+const count = (since: number, method: string, path: string): number =>
+  tenantRequests(since).filter((r) => r.method === method && r.path === path && r.status === 200).length;
 /** Embed documents the tenant served (each one is a load of the embed: a new document, its state lost). */
-const embedDocuments = (since: number): number => tenantRequests(since).filter((r) => r.method === 'GET' && r.path === DASHBOARD_PATH).length;
+const servedDocuments = (since: number): number => count(since, 'GET', DASHBOARD_PATH);
 const mintedSessions = (since: number): number => count(since, 'POST', '/api/v1/embed/generate-session');
 const exchangedSessions = (since: number): number => count(since, 'POST', '/embed/exchange-session');
 
@@ -74,8 +84,46 @@ const PAGES: readonly PageCase[] = [
   { path: '/streamed', routeCalls: 0 },
 ];
 
-/** The embed's frame in the page (there is exactly one once `waitForShownEmbed` has passed). */
-function embedFrame(): Frame {
+interface LoadRow {
+  readonly ready: number;
+  readonly documents: number;
+  readonly routeCalls: number;
+  readonly status: string | null;
+  readonly errors: string[];
+}
+
+/** `LOADS` hard loads of one page in its own tab, each watched until ready and shown, then a little longer. */
+async function loadRepeatedly(tab: Tab, path: string): Promise<{ rows: LoadRow[]; times: number[] }> {
+  const { page, seen } = tab;
+  const rows: LoadRow[] = [];
+  const times: number[] = [];
+  for (let i = 0; i < LOADS; i += 1) {
+    const documentsBefore = seen.documents.length;
+    const errorsBefore = seen.errors.length;
+    const callsBefore = tab.routeCalls.length;
+    const started = Date.now();
+    try {
+      await page.goto(`${app.url}${path}`);
+      await waitForShownEmbed(page, 1);
+    } catch (error) {
+      throw new Error(`${path} load ${i + 1}: ${error instanceof Error ? error.message : String(error)}; seen ${JSON.stringify(seen)}`);
+    }
+    times.push(Date.now() - started);
+    await page.waitForTimeout(SETTLE_MS);
+    const record = await pageRecord(page);
+    rows.push({
+      ready: record.ready.length,
+      documents: seen.documents.length - documentsBefore,
+      routeCalls: tab.routeCalls.length - callsBefore,
+      status: await page.textContent('[data-embed-status]'),
+      errors: [...seen.errors.slice(errorsBefore), ...record.embedErrors.map((e) => `embed error: ${JSON.stringify(e)}`)],
+    });
+  }
+  return { rows, times };
+}
+
+/** The embed's frame in the tab (there is exactly one once `waitForShownEmbed` has passed). */
+function embedFrame(page: Page): Frame {
   const frame = page.frames().find((f) => f.url().startsWith(`${emulator.url}${DASHBOARD_PATH}`));
   if (frame === undefined) throw new Error(`no embed frame among ${page.frames().map((f) => f.url()).join(', ')}`);
   return frame;
@@ -94,97 +142,87 @@ describe('examples/react-router, production build (react-router-serve)', () => {
   });
 
   it(`${LOADS} hard loads of each page: each reaches ready once, with one embed document and one session`, async () => {
-    for (const { path, routeCalls } of PAGES) {
-      const rows: { ready: number; documents: number; served: number; minted: number; routeCalls: number; errors: string[] }[] = [];
-      const times: number[] = [];
-      for (let i = 0; i < LOADS; i += 1) {
-        const since = latestSeq();
-        const documentsBefore = seen.documents.length;
-        const errorsBefore = seen.errors.length;
-        const callsBefore = sessionRouteCalls.length;
-        const started = Date.now();
-        try {
-          await page.goto(`${app.url}${path}`);
-          await waitForShownEmbed(page, 1);
-        } catch (error) {
-          throw new Error(`${path} load ${i + 1}: ${error instanceof Error ? error.message : String(error)}; seen ${JSON.stringify(seen)}`);
-        }
-        times.push(Date.now() - started);
-        await page.waitForTimeout(SETTLE_MS);
-        const record = await pageRecord(page);
-        rows.push({
-          ready: record.ready.length,
-          documents: seen.documents.length - documentsBefore,
-          served: embedDocuments(since),
-          minted: mintedSessions(since),
-          routeCalls: sessionRouteCalls.length - callsBefore,
-          errors: [...seen.errors.slice(errorsBefore), ...record.embedErrors.map((e) => `embed error: ${JSON.stringify(e)}`)],
-        });
-        expect(await page.textContent('[data-embed-status]')).toBe('ready');
-      }
-      const good = rows.filter((r) => r.ready === 1 && r.documents === 1 && r.served === 1 && r.minted === 1 && r.errors.length === 0).length;
-      console.log(
-        `[react-router example] ${path}: ${good}/${LOADS} hard loads ready once with one embed document; ` +
-          `goto->shown median ${median(times)} ms, max ${Math.max(...times)} ms`,
-      );
-      const expected = { ready: 1, documents: 1, served: 1, minted: 1, routeCalls, errors: [] };
-      expect(rows).toEqual(Array(LOADS).fill(expected));
+    const since = latestSeq();
+    // The three pages side by side, one tab each: the loads of a page follow one another.
+    const tabs = await Promise.all(PAGES.map(() => openTab()));
+    try {
+      const results = await Promise.all(PAGES.map(({ path }, i) => loadRepeatedly(tabs[i] as Tab, path)));
+      PAGES.forEach(({ path, routeCalls }, i) => {
+        const { rows, times } = results[i] as { rows: LoadRow[]; times: number[] };
+        const expected: LoadRow = { ready: 1, documents: 1, routeCalls, status: 'ready', errors: [] };
+        const good = rows.filter((row) => JSON.stringify(row) === JSON.stringify(expected)).length;
+        console.log(
+          `[react-router example] ${path}: ${good}/${LOADS} hard loads ready once with one embed document; ` +
+            `goto->shown median ${median(times)} ms, max ${Math.max(...times)} ms`,
+        );
+        expect(rows, path).toEqual(Array(LOADS).fill(expected));
+      });
+      // The tenant's side of the same loads: one embed document and one minted session for each, no more.
+      const tenant = { served: servedDocuments(since), minted: mintedSessions(since) };
+      console.log(`[react-router example] the tenant, over ${PAGES.length * LOADS} loads: ${JSON.stringify(tenant)}`);
+      expect(tenant).toEqual({ served: PAGES.length * LOADS, minted: PAGES.length * LOADS });
+    } finally {
+      await Promise.all(tabs.map((tab) => tab.page.close()));
     }
   }, 120_000);
 
   // Both ways React Router runs a page's loaders again: after a fetcher's action, and on a link to the same URL.
   const REVALIDATE_BY = {
-    'a fetcher submit': () => page.click('button:has-text("Save and revalidate")'),
-    'a link to the same URL': () => page.click('a[data-same-url]'),
+    'a fetcher submit': (page: Page) => page.click('button:has-text("Save and revalidate")'),
+    'a link to the same URL': (page: Page) => page.click('a[data-same-url]'),
   } as const;
 
   for (const [how, revalidate] of Object.entries(REVALIDATE_BY)) {
     it(`${REVALIDATIONS} revalidations by ${how} hand the loader's new session over in place: no embed document, state kept`, async () => {
-      await page.goto(`${app.url}/loader`);
-      await waitForShownEmbed(page, 1);
-      // In-page state of the embed's document: its clock origin and a value the test leaves in it.
-      const marker = Math.random();
-      const before = await embedFrame().evaluate((value: number) => {
-        (window as unknown as { __kept: number }).__kept = value;
-        return performance.timeOrigin;
-      }, marker);
-      const documentsBefore = seen.documents.length;
-      const errorsBefore = seen.errors.length;
-      const callsBefore = sessionRouteCalls.length;
-      const since = latestSeq();
-      const loadIds = [await page.getAttribute('[data-load-id]', 'data-load-id')];
+      const tab = await openTab();
+      const { page, seen } = tab;
+      try {
+        await page.goto(`${app.url}/loader`);
+        await waitForShownEmbed(page, 1);
+        // In-page state of the embed's document: its clock origin and a value the test leaves in it.
+        const marker = Math.random();
+        const before = await embedFrame(page).evaluate((value: number) => {
+          (window as unknown as { __kept: number }).__kept = value;
+          return performance.timeOrigin;
+        }, marker);
+        const documentsBefore = seen.documents.length;
+        const since = latestSeq();
+        const loadIds = [await page.getAttribute('[data-load-id]', 'data-load-id')];
 
-      for (let i = 1; i <= REVALIDATIONS; i += 1) {
-        const previous = loadIds.at(-1);
-        await revalidate();
-        // The loader ran again (a new load id) and the embed took its session: the tenant page says ready again.
-        await page.waitForFunction((id) => document.querySelector('[data-load-id]')?.getAttribute('data-load-id') !== id, previous);
-        loadIds.push(await page.getAttribute('[data-load-id]', 'data-load-id'));
-        await expect.poll(async () => (await pageRecord(page)).ready.length, { timeout: 10_000 }).toBe(1 + i);
+        for (let i = 1; i <= REVALIDATIONS; i += 1) {
+          const previous = loadIds.at(-1);
+          await revalidate(page);
+          // The loader ran again (a new load id), and the embed took its session: the tenant page says ready again.
+          await page.waitForFunction((id) => document.querySelector('[data-load-id]')?.getAttribute('data-load-id') !== id, previous);
+          loadIds.push(await page.getAttribute('[data-load-id]', 'data-load-id'));
+          await expect.poll(async () => (await pageRecord(page)).ready.length, { timeout: 10_000 }).toBe(1 + i);
+        }
+        await page.waitForTimeout(SETTLE_MS);
+        const record = await pageRecord(page);
+        const after = await embedFrame(page).evaluate(() => ({
+          kept: (window as unknown as { __kept?: number }).__kept,
+          timeOrigin: performance.timeOrigin,
+        }));
+        const figures = {
+          documents: seen.documents.length - documentsBefore,
+          served: servedDocuments(since),
+          minted: mintedSessions(since),
+          exchanged: exchangedSessions(since),
+        };
+        console.log(`[react-router example] ${REVALIDATIONS} revalidations by ${how}: ${JSON.stringify(figures)}`);
+
+        expect(new Set(loadIds).size).toBe(REVALIDATIONS + 1);
+        // Each revalidation minted one session on the server, which the live embed exchanged in place.
+        expect(figures).toEqual({ documents: 0, served: 0, minted: REVALIDATIONS, exchanged: REVALIDATIONS });
+        expect(after).toEqual({ kept: marker, timeOrigin: before });
+        // The new sessions came from the loader, not from getSession.
+        expect(tab.routeCalls).toEqual([]);
+        expect(record.ready).toHaveLength(1 + REVALIDATIONS);
+        expect([...seen.errors, ...record.embedErrors.map((e) => JSON.stringify(e))]).toEqual([]);
+        expect(await page.textContent('[data-embed-status]')).toBe('ready');
+      } finally {
+        await page.close();
       }
-      await page.waitForTimeout(SETTLE_MS);
-      const record = await pageRecord(page);
-      const after = await embedFrame().evaluate(() => ({
-        kept: (window as unknown as { __kept?: number }).__kept,
-        timeOrigin: performance.timeOrigin,
-      }));
-      const figures = {
-        documents: seen.documents.length - documentsBefore,
-        served: embedDocuments(since),
-        minted: mintedSessions(since),
-        exchanged: exchangedSessions(since),
-      };
-      console.log(`[react-router example] ${REVALIDATIONS} revalidations by ${how}: ${JSON.stringify(figures)}`);
-
-      expect(new Set(loadIds).size).toBe(REVALIDATIONS + 1);
-      // Each revalidation minted one session on the server, which the live embed exchanged in place.
-      expect(figures).toEqual({ documents: 0, served: 0, minted: REVALIDATIONS, exchanged: REVALIDATIONS });
-      expect(after).toEqual({ kept: marker, timeOrigin: before });
-      // The new sessions came from the loader, not from getSession.
-      expect(sessionRouteCalls.length - callsBefore).toBe(0);
-      expect(record.ready).toHaveLength(1 + REVALIDATIONS);
-      expect([...seen.errors.slice(errorsBefore), ...record.embedErrors.map((e) => JSON.stringify(e))]).toEqual([]);
-      expect(await page.textContent('[data-embed-status]')).toBe('ready');
     }, 60_000);
   }
 

@@ -13,7 +13,7 @@ export interface EmbedSettings {
 function required(name: string): string {
   const value = process.env[name];
   if (value === undefined || value.trim() === '') {
-    throw new Error(`Set ${name} in the environment of the React Router server (see the README's React Router section).`);
+    throw new Error(`Set ${name} in the environment of the React Router server (see examples/react-router/README.md).`);
   }
   return value.trim();
 }

@@ -1,6 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../../support/freePort.js';
@@ -89,12 +89,32 @@ const exited = (child: ChildProcess): Promise<number | null> =>
     ? Promise.resolve(child.exitCode)
     : new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 
-/** Runs `react-router build` in the example; throws with the build's output when it fails. Returns its duration in ms. */
-export async function buildExample(): Promise<number> {
+/** What a build of the example is made from: its sources, its settings, its lockfile and the package as installed. */
+function buildInputsDigest(): string {
+  const hash = createHash('sha256');
+  hash.update(digest(join(exampleDir, 'app'))).update(digest(join(exampleDir, 'node_modules/svc-embed-react/dist')));
+  for (const file of ['react-router.config.ts', 'vite.config.ts', 'package-lock.json']) hash.update(readFileSync(join(exampleDir, file)));
+  return hash.digest('hex');
+}
+
+/** Where a build records the digest of its inputs, so an unchanged example is not built again. */
+const buildStamp = join(exampleDir, 'build/.inputs-digest');
+
+/**
+ * Runs `react-router build` in the example unless its last build was made from the same inputs (see
+ * {@link buildInputsDigest}); throws with the build's output when it fails. Returns how long it took in ms,
+ * or null when the build was reused.
+ */
+export async function buildExample(): Promise<number | null> {
+  const inputs = buildInputsDigest();
+  if (existsSync(buildStamp) && readFileSync(buildStamp, 'utf8') === inputs && existsSync(join(exampleDir, 'build/server/index.js'))) {
+    return null;
+  }
   const started = Date.now();
   const build = runWithNode22([routerCli, 'build'], {});
   const code = await exited(build.child);
   if (code !== 0) throw new Error(`react-router build failed (exit ${code}):\n${build.output}`);
+  writeFileSync(buildStamp, inputs);
   return Date.now() - started;
 }
 
