@@ -4,6 +4,7 @@ import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { type EmbedObservation, openObservedPage, pageRecord, waitForShownEmbed } from '../next/support/observeEmbeds.js';
 import { connectChromium } from '../support/connectChromium.js';
 import { startBuiltEmulator } from '../support/startBuiltEmulator.js';
+import { type DelayingProxy, startDelayingProxy } from './support/delayingProxy.js';
 import { buildExample, ensureExampleInstalled, type RunningApp, startApp } from './support/reactRouterApp.js';
 
 /**
@@ -23,6 +24,14 @@ let browser: Browser;
 let emulator: RunningEmulator;
 let app: RunningApp;
 let context: BrowserContext;
+/**
+ * A desktop Chrome's user agent. React Router's server entry holds a page back until everything has resolved
+ * for crawlers, and `isbot` counts headless Chromium ("HeadlessChrome") and Node's fetch as crawlers: with
+ * their own user agents the streamed page would never stream.
+ */
+let userAgent: string;
+/** Between the app's server and the emulator's management API: lets one test make minting slow. */
+let api: DelayingProxy;
 
 /** A browser tab that records its embeds' events and documents, and its calls to the app's resource route. */
 interface Tab {
@@ -46,16 +55,24 @@ beforeAll(async () => {
   [browser, emulator] = await Promise.all([connectChromium(), startBuiltEmulator({ port: 0, host: 'localhost', quiet: true })]);
   const buildMs = await buildExample();
   const started = Date.now();
-  // What the loaders and the resource route read at request time: the tenant and the API token (never the browser).
-  app = await startApp({ SVC_TENANT_ORIGIN: emulator.url, SVC_API_TOKEN: emulator.credentials.apiToken });
+  api = await startDelayingProxy(emulator.url);
+  // What the loaders and the resource route read at request time: the tenant, its management API (here through
+  // the proxy) and the API token (never the browser).
+  app = await startApp({
+    SVC_TENANT_ORIGIN: emulator.url,
+    SVC_API_BASE_URL: `${api.url}/api`,
+    SVC_API_TOKEN: emulator.credentials.apiToken,
+  });
   const build = buildMs === null ? 'reused (same inputs)' : `${(buildMs / 1000).toFixed(1)} s`;
   console.log(`[react-router example] react-router build: ${build}; server up in ${Date.now() - started} ms`);
-  context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+  userAgent = `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version().split('.')[0]}.0.0.0 Safari/537.36`;
+  context = await browser.newContext({ viewport: { width: 1100, height: 900 }, userAgent });
 }, 180_000);
 
 afterAll(async () => {
   await context?.close();
   await app?.stop();
+  await api?.close();
   await browser?.close();
   await emulator?.close();
 });
@@ -132,7 +149,7 @@ function embedFrame(page: Page): Frame {
 describe('examples/react-router, production build (react-router-serve)', () => {
   it('server-renders the placeholder, never the iframe nor the API token', async () => {
     for (const { path } of PAGES) {
-      const response = await fetch(`${app.url}${path}`);
+      const response = await fetch(`${app.url}${path}`, { headers: { 'user-agent': userAgent } });
       const html = await response.text();
       expect(response.status, path).toBe(200);
       expect(html, path).toContain('data-svc-embed=');
@@ -165,6 +182,50 @@ describe('examples/react-router, production build (react-router-serve)', () => {
       await Promise.all(tabs.map((tab) => tab.page.close()));
     }
   }, 120_000);
+
+  it('the streamed page sends its shell before the session is minted, and the embed follows in the same response', async () => {
+    const MINT_DELAY_MS = 500;
+    api.delayMs = MINT_DELAY_MS;
+    const tab = await openTab();
+    try {
+      const started = Date.now();
+      const response = await fetch(`${app.url}/streamed`, { headers: { 'user-agent': userAgent } });
+      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+      const decoder = new TextDecoder();
+      const chunks: { at: number; text: string }[] = [];
+      for (let read = await reader.read(); !read.done; read = await reader.read()) {
+        chunks.push({ at: Date.now() - started, text: decoder.decode(read.value, { stream: true }) });
+      }
+      const withEmbed = chunks.findIndex((chunk) => chunk.text.includes('data-svc-embed='));
+      const shell = chunks.slice(0, Math.max(withEmbed, 0)).map((chunk) => chunk.text).join('');
+      console.log(`[react-router example] /streamed with a ${MINT_DELAY_MS} ms mint: chunks at ${chunks.map((c) => c.at).join(', ')} ms; the embed in chunk ${withEmbed + 1}`);
+      // The shell (with the Suspense fallback) went out first; the embed came later in the same response.
+      expect(withEmbed).toBeGreaterThan(0);
+      expect(shell).toContain('Minting a session…');
+      expect(shell).toContain('<h1>Streamed page</h1>');
+      expect((chunks[withEmbed]?.at ?? 0) - (chunks[0]?.at ?? 0)).toBeGreaterThanOrEqual(MINT_DELAY_MS - 100);
+
+      // In the browser: the fallback is shown while the session is minted, then one embed document, ready once.
+      await tab.page.addInitScript(() => {
+        const seen = { fallback: false };
+        (window as unknown as { __fallback: typeof seen }).__fallback = seen;
+        new MutationObserver(() => {
+          if (document.body?.textContent?.includes('Minting a session…')) seen.fallback = true;
+        }).observe(document, { childList: true, subtree: true, characterData: true });
+      });
+      await tab.page.goto(`${app.url}/streamed`);
+      await waitForShownEmbed(tab.page, 1);
+      await tab.page.waitForTimeout(SETTLE_MS);
+      const record = await pageRecord(tab.page);
+      expect(await tab.page.evaluate(() => (window as unknown as { __fallback: { fallback: boolean } }).__fallback.fallback)).toBe(true);
+      expect(tab.seen.documents).toHaveLength(1);
+      expect(record.ready).toHaveLength(1);
+      expect([...tab.seen.errors, ...record.embedErrors.map((e) => JSON.stringify(e))]).toEqual([]);
+    } finally {
+      api.delayMs = 0;
+      await tab.page.close();
+    }
+  });
 
   // Both ways React Router runs a page's loaders again: after a fetcher's action, and on a link to the same URL.
   const REVALIDATE_BY = {
