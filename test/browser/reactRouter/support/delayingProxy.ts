@@ -37,7 +37,7 @@ export async function startDelayingProxy(target: string): Promise<DelayingProxy>
       const answer = await fetch(`${target}${request.url ?? '/'}`, {
         method,
         headers,
-        ...(method === 'GET' || method === 'HEAD' ? {} : { body }),
+        ...(method === 'GET' || method === 'HEAD' ? {} : { body: new Uint8Array(body) }),
         redirect: 'manual',
       });
       const contentType = answer.headers.get('content-type');
