@@ -1,0 +1,231 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectChromium } from '../support/connectChromium.js';
+import { sharedPlayground } from '../support/sharedPlayground.js';
+
+/*
+ * The docs site as a reader meets it: every docs entry of the playground's index (the MDX pages under
+ * stories/docs and any autodocs page), opened in Chromium, renders without a console error or page error, its
+ * live examples settle without an error state, every internal link leads somewhere that exists (another docs
+ * page or story by id, a `#anchor` to an element of the target page), and axe-core finds no violation.
+ *
+ * It reads the playground the browser project's global setup starts for the run (`npm start`: Storybook's dev
+ * server with the tenant emulator and the small session backend behind it). A static `storybook build` would
+ * serve the same pages, but its live examples could not get a session (the backend is the dev server's), so
+ * they would show errors that a reader of `npm start` never sees. One Chromium page visits every docs page, in
+ * place, as the manager moves its preview from page to page.
+ */
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface IndexEntry {
+  readonly id: string;
+  readonly type: 'docs' | 'story';
+  readonly title: string;
+  readonly name: string;
+  readonly importPath: string;
+}
+
+interface Violation {
+  readonly id: string;
+  readonly impact: string | null;
+  readonly help: string;
+  readonly targets: string[];
+}
+
+/** What a docs page shows once rendered: its links and the ids a `#anchor` can reach. */
+interface Rendered {
+  readonly links: string[];
+  readonly ids: string[];
+  /** The live examples left in an error state (their alert text). */
+  readonly failedEmbeds: string[];
+  /** The example stories that finished with an error. */
+  readonly failedStories: string[];
+}
+
+const playground = sharedPlayground();
+const index = (await (await fetch(`${playground.url}/index.json`)).json()) as { entries: Record<string, IndexEntry> };
+const entries = Object.values(index.entries);
+const docsPages = entries.filter((entry) => entry.type === 'docs');
+const known = new Map(entries.map((entry) => [entry.id, entry]));
+
+let browser: Browser;
+let page: Page;
+/** The page being visited; console output and errors are filed under it. */
+let current = '';
+const errors = new Map<string, string[]>();
+const rendered = new Map<string, Rendered>();
+
+function fileError(text: string): void {
+  errors.set(current, [...(errors.get(current) ?? []), text]);
+}
+
+/** What the page records from Storybook's preview channel: docs pages rendered, example stories finished. */
+interface Heard {
+  docs: string[];
+  stories: { storyId: string; status: string }[];
+}
+
+beforeAll(async () => {
+  browser = await connectChromium();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const at = message.location().url;
+    // Opened on its own, the preview frame is a top-level document and Chromium asks for its favicon, which
+    // Storybook serves only to the manager around it: not something a reader of the site meets.
+    if (message.text().startsWith('Failed to load resource') && at === `${playground.url}/favicon.ico`) return;
+    // A failed resource load says only its status: the address says which.
+    fileError(message.text().startsWith('Failed to load resource') && at ? `${message.text()} (${at})` : message.text());
+  });
+  page.on('pageerror', (error) => fileError(`page error: ${error.message}`));
+  // Hears the preview's channel from its creation: which docs page rendered, which example stories finished.
+  await page.addInitScript(() => {
+    const heard: Heard = { docs: [], stories: [] };
+    let channel: unknown;
+    Object.assign(window, { __docsSiteTest: heard });
+    Object.defineProperty(globalThis, '__STORYBOOK_ADDONS_CHANNEL__', {
+      configurable: true,
+      get: () => channel,
+      set: (value: { on(event: string, listener: (payload: never) => void): void }) => {
+        channel = value;
+        value.on('docsRendered', (id: string) => heard.docs.push(id));
+        value.on('storyFinished', (finished: { storyId: string; status: string }) => heard.stories.push(finished));
+      },
+    });
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/**
+ * Shows a docs page the way the manager does when a reader picks it in the sidebar or follows a link: the
+ * first by loading the preview frame, the next ones by asking the same preview for them (`setCurrentStory` on
+ * its channel), so the site's JavaScript loads once. Resolves once the page rendered, each example story in it
+ * finished, and each live embed left its loading state.
+ */
+async function openDocs(id: string): Promise<Rendered> {
+  current = id;
+  if (page.url().startsWith(`${playground.url}/iframe.html`)) {
+    await page.evaluate((storyId) => {
+      const state = window as unknown as { __docsSiteTest: Heard; __STORYBOOK_ADDONS_CHANNEL__: { emit(event: string, payload: object): void } };
+      state.__docsSiteTest.docs = [];
+      state.__docsSiteTest.stories = [];
+      state.__STORYBOOK_ADDONS_CHANNEL__.emit('setCurrentStory', { storyId, viewMode: 'docs' });
+    }, id);
+  } else {
+    await page.goto(`${playground.url}/iframe.html?id=${id}&viewMode=docs`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
+  }
+  await page.waitForFunction((docsId) => (window as unknown as { __docsSiteTest: Heard }).__docsSiteTest.docs.includes(docsId), id, {
+    timeout: 60_000,
+    polling: 50,
+  });
+  await page.waitForFunction(
+    () => {
+      const finished = new Set((window as unknown as { __docsSiteTest: Heard }).__docsSiteTest.stories.map((story) => story.storyId));
+      // Each example story sits in an element `story--<id>` (its content in `story--<id>-inner`).
+      const examples = [...document.querySelectorAll('#storybook-docs [id^="story--"]')]
+        .map((element) => element.id)
+        .filter((elementId) => !elementId.endsWith('-inner'))
+        .map((elementId) => elementId.slice('story--'.length));
+      return examples.every((example) => finished.has(example)) && document.querySelector('#storybook-docs [data-svc-embed-state="loading"]') === null;
+    },
+    undefined,
+    { timeout: 30_000, polling: 50 },
+  );
+  return page.evaluate(() => {
+    const docs = document.querySelector('#storybook-docs') as HTMLElement;
+    const stories = (window as unknown as { __docsSiteTest: Heard }).__docsSiteTest.stories;
+    return {
+      links: [...docs.querySelectorAll('a[href]')].map((link) => link.getAttribute('href') ?? ''),
+      ids: [...document.querySelectorAll('[id]')].map((element) => element.id),
+      failedEmbeds: [...docs.querySelectorAll('[data-svc-embed-state="error"]')].map((layer) => layer.textContent ?? ''),
+      failedStories: stories.filter((story) => story.status !== 'success').map((story) => story.storyId),
+    };
+  });
+}
+
+async function runAxe(): Promise<Violation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  return page.evaluate(async () => {
+    type Result = { violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] };
+    const axe = (window as unknown as { axe: { run: (context: unknown, options: object) => Promise<Result> } }).axe;
+    const { violations } = await axe.run(
+      { include: ['#storybook-docs'] },
+      {
+        // The embeds' own documents are the tenant's, not the docs'; axe checks the iframe elements themselves.
+        iframes: false,
+        resultTypes: ['violations'],
+        // The preview frame is a part of Storybook's page, whose landmarks are the manager's around it.
+        rules: { 'landmark-one-main': { enabled: false }, region: { enabled: false } },
+      },
+    );
+    return violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((node) => node.target.join(' ')) }));
+  });
+}
+
+/**
+ * Where an internal link leads: a docs page or story id (with an anchor on it, if any), or a problem. Links
+ * to other sites are not the site's to check and come back as null.
+ */
+function resolveLink(from: string, href: string): { id: string; anchor: string } | { problem: string } | null {
+  if (href.startsWith('#')) return { id: from, anchor: decodeURIComponent(href.slice(1)) };
+  const url = new URL(href, `${playground.url}/iframe.html`);
+  if (url.origin !== playground.url) return null;
+  const anchor = decodeURIComponent(url.hash.slice(1));
+  const path = url.searchParams.get('path');
+  const byPath = path ? /^\/(docs|story)\/([^/?#]+)$/.exec(path) : null;
+  if (path !== null && !byPath) return { problem: `${href}: not a docs or story path` };
+  const id = byPath?.[2] ?? url.searchParams.get('id');
+  if (!id) return { problem: `${href}: not a page of the docs site (a relative file link does not survive into Storybook)` };
+  const entry = known.get(id);
+  if (!entry) return { problem: `${href}: no docs page or story "${id}"` };
+  if (byPath && byPath[1] !== (entry.type === 'docs' ? 'docs' : 'story')) {
+    return { problem: `${href}: "${id}" is a ${entry.type} entry, reached by ?path=/${entry.type}/${id}` };
+  }
+  return { id, anchor };
+}
+
+describe('the docs site', () => {
+  it('has docs pages in the index', () => {
+    expect(docsPages.map((entry) => entry.title).length, 'docs entries in index.json').toBeGreaterThan(0);
+  });
+
+  it.each(docsPages.map((entry) => [entry.title, entry.id] as const))(
+    '%s renders without errors and with no accessibility violation',
+    async (_title, id) => {
+      const shown = await openDocs(id);
+      rendered.set(id, shown);
+      const violations = await runAxe();
+      expect({ errors: errors.get(id) ?? [], failedStories: shown.failedStories, failedEmbeds: shown.failedEmbeds, violations }).toEqual({
+        errors: [],
+        failedStories: [],
+        failedEmbeds: [],
+        violations: [],
+      });
+    },
+  );
+
+  it('every internal link leads to an existing page and anchor', () => {
+    expect(rendered.size, 'docs pages rendered').toBe(docsPages.length);
+    const broken: string[] = [];
+    for (const [from, { links }] of rendered) {
+      for (const href of new Set(links)) {
+        const target = resolveLink(from, href);
+        if (target === null) continue;
+        if ('problem' in target) {
+          broken.push(`${from}: ${target.problem}`);
+          continue;
+        }
+        // Anchors are checked on docs pages this run has rendered (a story page has no headings to reach).
+        const ids = rendered.get(target.id)?.ids;
+        if (target.anchor && ids && !ids.includes(target.anchor)) broken.push(`${from}: ${href}: no element #${target.anchor} on ${target.id}`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+});
