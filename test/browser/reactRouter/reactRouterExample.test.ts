@@ -19,6 +19,8 @@ const REVALIDATIONS = 5;
 /** After the embed is shown, how long a page keeps being watched for a second, late embed document. */
 const SETTLE_MS = 250;
 const DASHBOARD_PATH = '/embed/dashboard/sales-overview';
+/** How often a signed embed page asks the emulator whether its token still holds: how soon it learns of an expiry. */
+const TOKEN_CHECK_MS = 1_000;
 
 let browser: Browser;
 let emulator: RunningEmulator;
@@ -52,7 +54,7 @@ async function openTab(): Promise<Tab> {
 
 beforeAll(async () => {
   ensureExampleInstalled();
-  [browser, emulator] = await Promise.all([connectChromium(), startBuiltEmulator({ port: 0, host: 'localhost', quiet: true })]);
+  [browser, emulator] = await Promise.all([connectChromium(), startBuiltEmulator({ port: 0, host: 'localhost', quiet: true, tokenCheckIntervalMs: TOKEN_CHECK_MS })]);
   const buildMs = await buildExample();
   const started = Date.now();
   api = await startDelayingProxy(emulator.url);
@@ -286,6 +288,39 @@ describe('examples/react-router, production build (react-router-serve)', () => {
       }
     }, 60_000);
   }
+
+  it('an expired loader session is renewed in place through getSession and the resource route', async () => {
+    const tab = await openTab();
+    const { page, seen } = tab;
+    try {
+      await page.goto(`${app.url}/loader`);
+      await waitForShownEmbed(page, 1);
+      const before = await embedFrame(page).evaluate(() => performance.timeOrigin);
+      const since = latestSeq();
+
+      expect(emulator.expireEmbedTokens()).toBeGreaterThan(0);
+      // The embed's next check of its token finds it expired and says so; the component asks getSession for a
+      // session (the loader's was spent) and hands it to the same document.
+      await expect.poll(async () => (await pageRecord(page)).ready.length, { timeout: 15_000 }).toBe(2);
+      await page.waitForTimeout(SETTLE_MS);
+      const record = await pageRecord(page);
+
+      expect(tab.routeCalls).toEqual([200]);
+      expect({ served: servedDocuments(since), minted: mintedSessions(since), exchanged: exchangedSessions(since) }).toEqual({
+        served: 0,
+        minted: 1,
+        exchanged: 1,
+      });
+      expect(seen.documents).toHaveLength(1);
+      expect(await embedFrame(page).evaluate(() => performance.timeOrigin)).toBe(before);
+      expect(await page.textContent('[data-embed-status]')).toBe('ready');
+      // The embed's own check of its token answering 401 is how it learns of the expiry: the only failure.
+      expect(seen.errors).toEqual([`http 401: ${emulator.url}/embed/token-status`]);
+      expect(record.embedErrors.every((error) => (error as { name?: string }).name === 'SessionExpiredError')).toBe(true);
+    } finally {
+      await page.close();
+    }
+  });
 
   it('the server logged no error through all of the above', () => {
     expect(app.errors().split('\n').filter((line) => line.trim() !== '')).toEqual([]);
