@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,8 +21,8 @@ import { declaredFile, documentationPages, extractSamples, type Sample, typescri
  *   another such name adds it there; nothing the package or a framework provides is declared here.
  * - Packages: the app's usual ones come from this repository's node_modules (ROOT_PACKAGES). Framework packages
  *   this repository does not install (`next`, `react-router`, `@tanstack/react-start`, ...) are taken with their
- *   real types from the example projects under `examples/` that `npm run test:setup` installs: a sample importing
- *   `next` is checked against examples/next's Next.js. A framework no installed example provides is not faked:
+ *   real types from the example projects under `examples/` that `npm run test:setup` installs, when the example
+ *   declares them as its dependency: a sample importing `next` is checked against examples/next's Next.js. A framework no installed example provides is not faked:
  *   the sample fails with "Cannot find module", and the failure says where the package would come from.
  * - One `tsc --noEmit` (TypeScript 7's native compiler: about a second) checks every block; each diagnostic is
  *   mapped back to its page and line, and each page is its own test, so a failure reads
@@ -142,13 +142,23 @@ function importedPackages(code: string): Set<string> {
   return found;
 }
 
-/** The example projects' installs of a package, and its `@types` package, when `npm run test:setup` made them. */
+/**
+ * The example projects' installs of a package, and of its `@types` package, among the dependencies each
+ * declares (what `npm run test:setup` installed), never a package only some dependency pulled in.
+ */
 function fromExamples(name: string): string[] {
   const examples = join(root, 'examples');
+  const typesName = `@types/${name.startsWith('@') ? name.slice(1).replace('/', '__') : name}`;
   const installs: string[] = [];
   for (const example of readdirSync(examples)) {
-    const modules = join(examples, example, 'node_modules');
-    if (existsSync(join(modules, name, 'package.json'))) installs.push(join(modules, name));
+    const manifest = join(examples, example, 'package.json');
+    if (!existsSync(manifest)) continue;
+    const { dependencies = {}, devDependencies = {} } = JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, Record<string, string>>;
+    for (const wanted of [name, typesName]) {
+      const installed = join(examples, example, 'node_modules', wanted);
+      if ((wanted in dependencies || wanted in devDependencies) && existsSync(join(installed, 'package.json'))) installs.push(installed);
+    }
+    if (installs.length > 0) break;
   }
   return installs;
 }
@@ -217,12 +227,11 @@ beforeAll(() => {
   // The package as users install it: its package.json and `exports` lead into dist.
   link(root, modules, 'svc-embed-react');
   for (const name of ROOT_PACKAGES) link(join(root, 'node_modules', name), modules, name);
-  // Framework packages from the examples' installs, the first one found (their types come with them).
+  // Framework packages (and their @types) from the first example project that depends on them.
   for (const sample of checked) {
     for (const name of importedPackages(sample.code)) {
       if (name === 'svc-embed-react' || existsSync(join(modules, name))) continue;
-      const [install] = fromExamples(name);
-      if (install) link(install, modules, name);
+      for (const install of fromExamples(name)) link(install, modules, install.slice(install.lastIndexOf('node_modules/') + 'node_modules/'.length));
     }
   }
   write(dir, 'app-globals.ts', APP_GLOBALS);
