@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { parseDuration } from './emulator/parseDuration.js';
 import { type StartEmulatorOptions, startEmulator } from './emulator/startEmulator.js';
+import { svcError } from './protocol/svcError.js';
 
 const HELP = `Usage: svc-embed emulator [--port N] [--host 127.0.0.1] [--state file.json] [options]
 
@@ -40,7 +41,7 @@ function readDurations(values: Readonly<Record<string, unknown>>): { [option in 
     try {
       options[option] = parseDuration(text);
     } catch (error) {
-      throw new Error(`--${flag}: ${(error as Error).message}`);
+      throw svcError(801, `--${flag}: ${(error as Error).message}`, Error);
     }
   }
   return options;

@@ -1,5 +1,6 @@
 import type { EmbedInspectorEntry } from '../protocol/embedInspector.js';
 import { toTimelineEntry } from './toTimelineEntry.js';
+import { svcError } from '../protocol/svcError.js';
 
 /** One recorded entry with a number that stays the same while it is kept (a React key, a label). */
 export interface TimelineItem {
@@ -55,10 +56,10 @@ function trimmed(list: TimelineItem[], size: number, maxEntries: number, maxSize
  */
 export function createTimeline(maxEntries: number = DEFAULT_MAX_ENTRIES, maxSize: number = DEFAULT_MAX_SIZE): Timeline {
   if (!Number.isInteger(maxEntries) || maxEntries < 1) {
-    throw new RangeError(`maxEntries: expected a positive integer, got ${String(maxEntries)}`);
+    throw svcError(901, `maxEntries: expected a positive integer, got ${String(maxEntries)}`, RangeError);
   }
   if (!Number.isInteger(maxSize) || maxSize < 1) {
-    throw new RangeError(`maxSize: expected a positive integer, got ${String(maxSize)}`);
+    throw svcError(901, `maxSize: expected a positive integer, got ${String(maxSize)}`, RangeError);
   }
   let items: readonly TimelineItem[] = [];
   let itemsSize = 0;

@@ -1,4 +1,5 @@
 import type { EmbedController } from '../controller/EmbedController.js';
+import { svcError } from '../protocol/svcError.js';
 
 /** Bounds of the page's parked embeds (kept alive after unmount, or preloaded before mount). */
 export interface KeepAliveOptions {
@@ -35,8 +36,8 @@ export const embedParking = {
   /** Sets the bounds; embeds over the new count are destroyed at once. */
   configure(options: KeepAliveOptions): void {
     const { maxParked: max = maxParked, idleTimeoutMs: idle = idleTimeoutMs } = options;
-    if (!Number.isInteger(max) || max < 0) throw new TypeError('keepAlive maxParked must be a whole number, 0 or more');
-    if (!(idle >= 0)) throw new TypeError('keepAlive idleTimeoutMs must be 0 or more');
+    if (!Number.isInteger(max) || max < 0) throw svcError(402, 'keepAlive maxParked must be a whole number, 0 or more');
+    if (!(idle >= 0)) throw svcError(402, 'keepAlive idleTimeoutMs must be 0 or more');
     maxParked = max;
     idleTimeoutMs = idle;
     while (parked.size > maxParked) evict(parked.keys().next().value as string);

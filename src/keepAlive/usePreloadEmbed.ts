@@ -4,6 +4,7 @@ import { embedIdentity } from '../controller/embedIdentity.js';
 import { withSettings } from '../controller/EmbedOptions.js';
 import { useSvcProviderSettings } from '../react/SvcProvider.js';
 import { useLatest } from '../react/useLatest.js';
+import { svcError } from '../protocol/svcError.js';
 
 /** What {@link usePreloadEmbed} needs: an embed's options, where a surrounding provider may supply the tenant. */
 export type UsePreloadEmbedOptions = Omit<PreloadEmbedOptions, 'tenantOrigin'> & {
@@ -26,7 +27,7 @@ export function usePreloadEmbed(options: UsePreloadEmbedOptions | null): void {
   const latest = useLatest(merged);
   const { tenantOrigin } = merged ?? {};
   if (merged && tenantOrigin === undefined) {
-    throw new TypeError('usePreloadEmbed: tenantOrigin is required, as an option or on a surrounding <SvcProvider>.');
+    throw svcError(101, 'usePreloadEmbed: tenantOrigin is required, as an option or on a surrounding <SvcProvider>.');
   }
   const identity = merged && embedIdentity({ ...merged, tenantOrigin: tenantOrigin as string });
   useEffect(() => {

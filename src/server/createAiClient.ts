@@ -4,6 +4,7 @@ import type { CallOptions } from './createManagementClient.js';
 import { createTransport, type StreamOptions, type TransportOptions } from './createTransport.js';
 import { SvcResponseValidationError } from './SvcApiError.js';
 import { validateInput } from './validateInput.js';
+import { svcError } from '../protocol/svcError.js';
 
 /** Options of {@link createAiClient}. */
 export interface AiClientOptions extends TransportOptions, StreamOptions {
@@ -33,7 +34,7 @@ export interface AiClient {
  * }
  */
 export function createAiClient(options: AiClientOptions): AiClient {
-  if (typeof options.apiKey !== 'string' || options.apiKey.trim() === '') throw new TypeError('createAiClient: apiKey is required.');
+  if (typeof options.apiKey !== 'string' || options.apiKey.trim() === '') throw svcError(510, 'createAiClient: apiKey is required.');
   const api = createTransport('createAiClient: url', options.url, `Api-Key ${options.apiKey}`, [options.apiKey], options);
   return {
     async *streamChatState(body, call = {}) {

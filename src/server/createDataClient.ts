@@ -10,6 +10,7 @@ import {
 import type { CallOptions } from './createManagementClient.js';
 import { createTransport, type TransportOptions } from './createTransport.js';
 import { validateInput } from './validateInput.js';
+import { svcError } from '../protocol/svcError.js';
 
 /** Options of {@link createDataClient}. */
 export interface DataClientOptions extends TransportOptions {
@@ -37,7 +38,7 @@ export interface DataClient {
  * const { data: rows } = await data.load({ measures: ['orders.count'], dimensions: ['orders.status'] });
  */
 export function createDataClient(options: DataClientOptions): DataClient {
-  if (typeof options.token !== 'string' || options.token.trim() === '') throw new TypeError('createDataClient: token is required.');
+  if (typeof options.token !== 'string' || options.token.trim() === '') throw svcError(510, 'createDataClient: token is required.');
   const api = createTransport('createDataClient: url', options.url, options.token, [options.token], options);
   return {
     async load(query, call = {}) {

@@ -18,6 +18,7 @@ import { createTransport, type TransportOptions } from './createTransport.js';
 import { describeMissingApiPrefix } from './describeMissingApiPrefix.js';
 import { SvcInputError } from './SvcApiError.js';
 import { validateInput } from './validateInput.js';
+import { svcError } from '../protocol/svcError.js';
 
 /** Options of {@link createManagementClient}. */
 export interface ManagementClientOptions extends TransportOptions {
@@ -132,10 +133,10 @@ const pagingSchema = z.object({
  */
 export function createManagementClient(options: ManagementClientOptions): ManagementClient {
   if (typeof options.apiToken !== 'string' || options.apiToken.trim() === '') {
-    throw new TypeError('createManagementClient: apiToken is required.');
+    throw svcError(510, 'createManagementClient: apiToken is required.');
   }
   if (options.scimAuthScheme !== undefined && options.scimAuthScheme !== 'Bearer' && options.scimAuthScheme !== 'Api-Key') {
-    throw new TypeError('createManagementClient: scimAuthScheme must be "Bearer" or "Api-Key".');
+    throw svcError(511, 'createManagementClient: scimAuthScheme must be "Bearer" or "Api-Key".');
   }
   // The management API and SCIM live under /api on the tenant host: a 404 without it says so.
   const notFoundHint = describeMissingApiPrefix(checkApiUrl('createManagementClient: baseUrl', options.baseUrl), '/api');

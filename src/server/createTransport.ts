@@ -15,6 +15,7 @@ import {
   SvcTimeoutError,
   SvcUnauthorizedError,
 } from './SvcApiError.js';
+import { svcError } from '../protocol/svcError.js';
 
 /** When and how idempotent requests are retried. */
 export interface RetryOptions {
@@ -148,7 +149,7 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
 /** A positive whole number of bytes or milliseconds, or the default. */
 function positiveOption(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
-  if (!Number.isSafeInteger(value) || value < 1) throw new TypeError(`${name} must be a positive whole number; got ${String(value)}.`);
+  if (!Number.isSafeInteger(value) || value < 1) throw svcError(515, `${name} must be a positive whole number; got ${String(value)}.`);
   return value;
 }
 
@@ -192,7 +193,7 @@ export function createTransport(
   const base = checkApiUrl(option, baseUrl);
   const basePath = new URL(base).pathname.replace(/\/$/, '');
   const fetchImpl = options.fetch ?? globalThis.fetch;
-  if (typeof fetchImpl !== 'function') throw new TypeError('No fetch implementation: pass options.fetch.');
+  if (typeof fetchImpl !== 'function') throw svcError(516, 'No fetch implementation: pass options.fetch.');
   const timeoutMs = positiveOption('timeoutMs', options.timeoutMs, 30_000);
   const maxResponseBytes = positiveOption('maxResponseBytes', options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES);
   const baseOrigin = new URL(base).origin;

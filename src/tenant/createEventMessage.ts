@@ -4,6 +4,7 @@ import { describeValue } from '../protocol/describeValue.js';
 import { type EventMap, type EventType, eventPayloadChecks } from '../protocol/eventPayloads.js';
 import { runCheck } from '../protocol/fieldChecks.js';
 import type { SvcEventMessage } from '../protocol/messages.js';
+import { svcError } from '../protocol/svcError.js';
 
 /**
  * Builds a valid event envelope, as an embed posts it to its host: `source: 'svc-embed'`,
@@ -21,21 +22,23 @@ export function createEventMessage<T extends EventType>(
   payload: EventMap[T],
 ): SvcEventMessage<T> {
   if (!(SURFACES as readonly unknown[]).includes(surface)) {
-    throw new TypeError(`Unknown surface ${describeValue(surface)}; expected one of ${SURFACES.join(', ')}.`);
+    throw svcError(710, `Unknown surface ${describeValue(surface)}; expected one of ${SURFACES.join(', ')}.`);
   }
   if (typeof type !== 'string' || !Object.hasOwn(eventPayloadChecks, type)) {
-    throw new TypeError(
+    throw svcError(
+      711,
       `Unknown event type ${describeValue(type)}; expected one of ${Object.keys(eventPayloadChecks).join(', ')}.`,
     );
   }
   const parsed = runCheck(eventPayloadChecks[type], payload, 'payload');
-  if (!parsed.ok) throw new TypeError(`Invalid ${type} payload: ${parsed.reason}.`);
+  if (!parsed.ok) throw svcError(712, `Invalid ${type} payload: ${parsed.reason}.`);
   // Reading lets an enum value it does not know through (a newer platform); an embed sends only known ones.
   const unknown = parsed.unknownValues?.[0];
-  if (unknown) throw new TypeError(`Invalid ${type} payload: ${unknown.field}: ${describeValue(unknown.value)} is not a value of this protocol version.`);
+  if (unknown) throw svcError(712, `Invalid ${type} payload: ${unknown.field}: ${describeValue(unknown.value)} is not a value of this protocol version.`);
   const body = parsed.value as Record<string, unknown>;
   if ('surface' in body && body.surface !== surface) {
-    throw new TypeError(
+    throw svcError(
+      712,
       `Invalid ${type} payload: payload.surface ${describeValue(body.surface)} disagrees with the embed's surface "${surface}".`,
     );
   }

@@ -5,6 +5,7 @@ import type { SvcActionMessage, SvcEventMessage } from '../protocol/messages.js'
 import { parseActionMessage } from '../protocol/parseActionMessage.js';
 import { createEventMessage } from './createEventMessage.js';
 import type { TenantDebugHook, TenantDebugReport } from './TenantDebugReport.js';
+import { svcError } from '../protocol/svcError.js';
 
 /** A handler of one action type: the validated payload, and the whole envelope. */
 export type TenantActionHandler<T extends ActionType> = (payload: ActionMap[T], message: SvcActionMessage<T>) => void;
@@ -48,19 +49,19 @@ export interface TenantBridge {
 /** Checks a host origin and returns it as browsers report `event.origin`. */
 function normalizeHostOrigin(hostOrigin: unknown): string {
   if (typeof hostOrigin !== 'string' || hostOrigin.trim() === '') {
-    throw new TypeError('hostOrigin is required: the origin of the page that embeds this one.');
+    throw svcError(701, 'hostOrigin is required: the origin of the page that embeds this one.');
   }
   if (hostOrigin.trim() === '*') {
-    throw new TypeError('hostOrigin must be a specific origin: events are never posted to "*".');
+    throw svcError(702, 'hostOrigin must be a specific origin: events are never posted to "*".');
   }
   let url: URL;
   try {
     url = new URL(hostOrigin);
   } catch {
-    throw new TypeError('hostOrigin is not a URL; expected an origin such as "https://app.example.com".');
+    throw svcError(703, 'hostOrigin is not a URL; expected an origin such as "https://app.example.com".');
   }
   if (url.origin === 'null' || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-    throw new TypeError(`hostOrigin must be an http(s) origin; got the scheme "${url.protocol}".`);
+    throw svcError(703, `hostOrigin must be an http(s) origin; got the scheme "${url.protocol}".`);
   }
   if (
     (url.pathname !== '/' && url.pathname !== '') ||
@@ -69,7 +70,7 @@ function normalizeHostOrigin(hostOrigin: unknown): string {
     url.username !== '' ||
     url.password !== ''
   ) {
-    throw new TypeError('hostOrigin must be an origin only (scheme, host, port), without a path, query or fragment.');
+    throw svcError(704, 'hostOrigin must be an origin only (scheme, host, port), without a path, query or fragment.');
   }
   return url.origin;
 }

@@ -1,3 +1,5 @@
+import { svcError } from '../protocol/svcError.js';
+
 /** How to find an embed's iframe. */
 export interface FindEmbedFrameOptions {
   readonly embedId?: string | undefined;
@@ -38,7 +40,7 @@ export function findEmbedFrame(doc: Document, options: FindEmbedFrameOptions): H
   }
   if (found.length === 1 && found[0]) return found[0];
   if (found.length === 0) {
-    throw new Error(`mockSvcTenant: found no ${what.replace(/^an? /, '')} in the document (${all.length} iframe(s) in all). Render the embed first, or pass embedId or iframe.`);
+    throw svcError(608, `mockSvcTenant: found no ${what.replace(/^an? /, '')} in the document (${all.length} iframe(s) in all). Render the embed first, or pass embedId or iframe.`, Error);
   }
-  throw new Error(`mockSvcTenant: found ${found.length} iframes matching ${what}; pass embedId (or iframe) to pick one.`);
+  throw svcError(609, `mockSvcTenant: found ${found.length} iframes matching ${what}; pass embedId (or iframe) to pick one.`, Error);
 }

@@ -10,6 +10,7 @@ import { findEmbedFrame, frameOrigin } from './findEmbedFrame.js';
 import { readyDefaults, surfaceOfAddress } from './readyDefaults.js';
 import { recordPostMessage } from './recordPostMessage.js';
 import type { MockSvcTenantOptions, RecordedAction, SvcTenantMock, WaitForActionOptions } from './SvcTenantMock.js';
+import { svcError } from '../protocol/svcError.js';
 
 const active = new Set<SvcTenantMock>();
 
@@ -43,9 +44,9 @@ function describeType(message: unknown): string {
  */
 export function mockSvcTenant(options: MockSvcTenantOptions = {}): SvcTenantMock {
   const doc = options.document ?? globalThis.document;
-  if (!doc) throw new Error('mockSvcTenant needs a DOM (jsdom or happy-dom): there is no document.');
+  if (!doc) throw svcError(601, 'mockSvcTenant needs a DOM (jsdom or happy-dom): there is no document.', Error);
   if (options.surface !== undefined && !(SURFACES as readonly string[]).includes(options.surface)) {
-    throw new TypeError(`mockSvcTenant: unknown surface "${String(options.surface)}"; expected one of ${SURFACES.join(', ')}.`);
+    throw svcError(602, `mockSvcTenant: unknown surface "${String(options.surface)}"; expected one of ${SURFACES.join(', ')}.`);
   }
   const configuredOrigin = options.tenantOrigin === undefined ? undefined : normalizeTenantOrigin(options.tenantOrigin);
   const act = options.act ?? ((callback: () => void) => callback());
@@ -59,7 +60,7 @@ export function mockSvcTenant(options: MockSvcTenantOptions = {}): SvcTenantMock
   const locate = (): HTMLIFrameElement => {
     const given = typeof options.iframe === 'function' ? options.iframe() : options.iframe;
     if (given) return given;
-    if (options.iframe !== undefined) throw new Error('mockSvcTenant: the iframe function returned no iframe.');
+    if (options.iframe !== undefined) throw svcError(603, 'mockSvcTenant: the iframe function returned no iframe.', Error);
     return findEmbedFrame(doc, { embedId: options.embedId, tenantOrigin: configuredOrigin });
   };
 
@@ -77,8 +78,10 @@ export function mockSvcTenant(options: MockSvcTenantOptions = {}): SvcTenantMock
   const embedWindow = (iframe: HTMLIFrameElement): Window => {
     const win = iframe.contentWindow;
     if (!win) {
-      throw new Error(
+      throw svcError(
+        604,
         'mockSvcTenant: the embed iframe has no contentWindow (is it attached to the document? happy-dom needs enableIframePageLoading for iframes).',
+        Error,
       );
     }
     if (!spied.has(win)) spied.set(win, recordPostMessage(win, record));
@@ -88,7 +91,7 @@ export function mockSvcTenant(options: MockSvcTenantOptions = {}): SvcTenantMock
   const origin = (iframe: HTMLIFrameElement): string => {
     if (configuredOrigin !== undefined) return configuredOrigin;
     const fromSrc = frameOrigin(iframe);
-    if (fromSrc === null) throw new Error('mockSvcTenant: the iframe has no http(s) src to take the tenant origin from; pass tenantOrigin.');
+    if (fromSrc === null) throw svcError(605, 'mockSvcTenant: the iframe has no http(s) src to take the tenant origin from; pass tenantOrigin.', Error);
     return fromSrc;
   };
 
@@ -102,12 +105,12 @@ export function mockSvcTenant(options: MockSvcTenantOptions = {}): SvcTenantMock
   };
 
   const ensureActive = (): void => {
-    if (restored) throw new Error('mockSvcTenant: this mock was restored; create a new one.');
+    if (restored) throw svcError(606, 'mockSvcTenant: this mock was restored; create a new one.', Error);
   };
 
   const dispatch = (data: unknown, eventOrigin: string, source: Window | null): void => {
     const target = doc.defaultView;
-    if (!target) throw new Error('mockSvcTenant: the document has no window.');
+    if (!target) throw svcError(601, 'mockSvcTenant: the document has no window.', Error);
     act(() => {
       target.dispatchEvent(new MessageEvent('message', { data, origin: eventOrigin, source }));
     });
@@ -172,7 +175,7 @@ export function mockSvcTenant(options: MockSvcTenantOptions = {}): SvcTenantMock
         const timer = setTimeout(() => {
           waiters.delete(wake);
           const seen = actions.map((action) => action.type).join(', ') || 'none';
-          reject(new Error(`waitForAction('${type}') timed out after ${timeout} ms; recorded actions: ${seen}.`));
+          reject(svcError(607, `waitForAction('${type}') timed out after ${timeout} ms; recorded actions: ${seen}.`, Error));
         }, timeout);
         waiters.add(wake);
       });
