@@ -272,6 +272,9 @@ export default defineConfig(({ mode }) => {
     test: {
       // A test that makes no assertion passes whatever the code does: fail it instead (every project extends this).
       expect: { requireAssertions: true },
+      // Vitest's default is one worker fewer than the cores: one on a 2-core machine, where every file would
+      // then wait for the one before. Three keep both cores busy while a browser file waits on its pages.
+      maxWorkers: 3,
       projects: testProjects,
     },
   };

@@ -14,15 +14,18 @@ declare module 'vitest' {
 }
 
 /**
- * Whether a file of this run asks for the playground. Starting Storybook costs several seconds of a core,
- * which a run of other files should not pay. The paths come from Vitest's state, which lists the files of
- * the run before global setup; where that is not available, the playground starts anyway.
+ * Whether a file of this project in this run asks for the playground. Starting Storybook costs several seconds
+ * of a core, which a run of other files should not pay. The paths come from Vitest's state, which lists the
+ * files of the run (of every project) before global setup; where that is not available, the playground starts
+ * anyway.
  */
 function runUsesPlayground(project: TestProject): boolean {
   const state = project.vitest.state as { getPaths?: () => string[] } | undefined;
   const paths = typeof state?.getPaths === 'function' ? state.getPaths() : [];
   if (paths.length === 0) return true;
-  return paths.some((path) => existsSync(path) && readFileSync(path, 'utf8').includes('sharedPlayground('));
+  return paths.some(
+    (path) => project.matchesTestGlob(path) && existsSync(path) && readFileSync(path, 'utf8').includes('sharedPlayground('),
+  );
 }
 
 /**

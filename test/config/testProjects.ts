@@ -54,22 +54,57 @@ const node: TestProjectInlineConfiguration = {
 };
 
 /**
- * Chromium against the built package. The global setup launches one Chromium (and, when a file uses it,
- * the playground) for every file. The files run one at a time: several time what the browser does (a message
- * flood's cost, the time until a remounted embed shows), which a second file running beside them would skew.
+ * Browser files whose figures are times, frame counts or memory measured on a machine otherwise at rest: how
+ * long a message flood delays the page, how many frames a remounted kept-alive embed takes to show, a
+ * screencast that must catch a one-frame flash, heap growth over many cycles, token lives of a few seconds
+ * whose renewal must land inside a one-second margin. A file running beside them would skew what they measure.
+ */
+export const timedBrowserFiles = [
+  'test/browser/devtools/memory.test.ts',
+  'test/browser/e2e/hardening.test.ts',
+  'test/browser/e2e/keepAlive.test.ts',
+  'test/browser/e2e/lifecycle.test.ts',
+  'test/browser/e2e/renewal.test.ts',
+  'test/browser/emulator/renewal.test.ts',
+];
+
+/** What both browser projects share: the global setup launches one Chromium per project, for all its files. */
+const browserTest = {
+  environment: 'node',
+  globalSetup: ['test/browser/globalSetup.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+} as const;
+
+/**
+ * Chromium against the built package, several files at a time (as many as the other projects run): a browser
+ * test mostly waits (on pages, servers, token lives), so a file computing beside it costs it little. The global
+ * setup launches one Chromium (and, when a file uses it, the playground) for every file of the project.
  */
 const browser: TestProjectInlineConfiguration = {
   extends: true,
   test: {
+    ...browserTest,
     name: 'browser',
-    environment: 'node',
     include: ['test/browser/**/*.test.{ts,tsx}'],
-    globalSetup: ['test/browser/globalSetup.ts'],
+    exclude: [...timedBrowserFiles, '**/node_modules/**', '**/.git/**'],
+  },
+};
+
+/**
+ * The timed browser files, one at a time and after the `browser` project's files when both run together
+ * (`sequence.groupOrder`), so nothing else in the run competes with what they measure.
+ */
+const browserTimed: TestProjectInlineConfiguration = {
+  extends: true,
+  test: {
+    ...browserTest,
+    name: 'browser-timed',
+    include: timedBrowserFiles,
     fileParallelism: false,
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    sequence: { groupOrder: 1 },
   },
 };
 
 /** The Vitest projects `vite.config.ts` runs: `vitest run --project <name>` picks one. */
-export const testProjects: TestProjectInlineConfiguration[] = [unitProject, react18Unit, node, browser];
+export const testProjects: TestProjectInlineConfiguration[] = [unitProject, react18Unit, node, browser, browserTimed];
