@@ -7,6 +7,8 @@ export interface DelayingProxy {
   readonly url: string;
   /** How long each request waits before it is passed on (0 at first). A test sets it and puts it back. */
   delayMs: number;
+  /** When (epoch ms) each request was passed on to the target, after its delay, in order. */
+  readonly passedOn: number[];
   close(): Promise<void>;
 }
 
@@ -29,6 +31,7 @@ export async function startDelayingProxy(target: string): Promise<DelayingProxy>
     void (async () => {
       const body = await readBody(request);
       if (proxy.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, proxy.delayMs));
+      proxy.passedOn.push(Date.now());
       const headers = new Headers();
       for (const [name, value] of Object.entries(request.headers)) {
         if (!HOP_HEADERS.has(name) && typeof value === 'string') headers.set(name, value);
@@ -56,6 +59,7 @@ export async function startDelayingProxy(target: string): Promise<DelayingProxy>
   const proxy: DelayingProxy = {
     url: `http://127.0.0.1:${port}`,
     delayMs: 0,
+    passedOn: [],
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
