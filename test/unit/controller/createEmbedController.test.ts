@@ -143,9 +143,10 @@ describe('sessions', () => {
       name: 'SessionError',
       context: 'session',
       fatal: true,
-      message:
-        'This embed session was already loaded on this page, and sessions are single-use. Pass getSession ' +
-        '(on the component or on <SvcProvider>) so each load gets a new session.',
+      message: expect.stringMatching(
+        /^SVC305: This embed session was already loaded on this page, and sessions are single-use\. Pass getSession \(on the component or on <SvcProvider>\) so each load gets a new session\./,
+      ),
+      code: 'SVC305',
     });
     // The failure reaches the app (onError) and the store (useSvcEmbed), and never echoes the session id.
     expect(onFailure).toHaveBeenCalledWith(second.getSnapshot().error);
@@ -198,7 +199,7 @@ describe('sessions', () => {
     const controller = make({ getSession, onFailure });
     controller.attach(host);
     await vi.waitFor(() => expect(controller.getSnapshot().phase).toBe('error'));
-    expect(controller.getSnapshot().error).toMatchObject({ name: 'SessionError', context: 'getSession', message: 'getSession failed: backend down' });
+    expect(controller.getSnapshot().error).toMatchObject({ name: 'SessionError', context: 'getSession', message: expect.stringMatching(/^SVC301: getSession failed: backend down/), code: 'SVC301' });
     expect(onFailure).toHaveBeenCalledTimes(1);
     controller.retry();
     await vi.waitFor(() => expect(controller.getSnapshot().phase).toBe('loading'));

@@ -183,11 +183,11 @@ describe('a session is a credential, not identity', () => {
     const controller = make({ session: 'x'.repeat(3_000_000), onFailure });
     controller.attach(host());
     expect(controller.iframe).toBeNull();
-    expect(controller.getSnapshot()).toMatchObject({ phase: 'error', error: { name: 'SessionError', message: 'unusable session id' } });
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'error', error: { name: 'SessionError', code: 'SVC303', message: expect.stringMatching(/^SVC303: unusable session id/) } });
     expect(onFailure).toHaveBeenCalledTimes(1);
     const live = await readyEmbed({ session: fresh(), getSession: undefined, onFailure });
     live.controller.update({ session: 'has spaces in it' });
-    expect(live.controller.getSnapshot()).toMatchObject({ phase: 'error', error: { message: 'unusable session id' } });
+    expect(live.controller.getSnapshot()).toMatchObject({ phase: 'error', error: { code: 'SVC303' } });
     expect(live.tenant.actions().some((action) => action.type === 'svc:action:set-session')).toBe(false);
   });
 });

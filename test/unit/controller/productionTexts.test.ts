@@ -35,7 +35,7 @@ describe('in production', () => {
     first.attach(document.body.appendChild(document.createElement('div')));
     const second = make('second');
     second.attach(document.body.appendChild(document.createElement('div')));
-    expect(second.getSnapshot().error).toMatchObject({ name: 'SessionError', context: 'session', message: 'session already used' });
+    expect(second.getSnapshot().error).toMatchObject({ name: 'SessionError', context: 'session', message: 'SVC305: session already used', code: 'SVC305' });
     first.destroy();
     second.destroy();
   });

@@ -1,8 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import {
-	createRenewal,
-	HANDOVER_TIMEOUT_MS,
-} from "../../../src/controller/createRenewal.js";
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createRenewal, HANDOVER_TIMEOUT_MS } from '../../../src/controller/createRenewal.js';
 
 /**
  * The edges of the renewal policy an app's session backend lives with: exactly when the bound lets a renewal
@@ -13,230 +10,219 @@ import {
 type Take = (expiresAt: number | undefined) => Promise<string | undefined>;
 
 /** A renewal over a host that records, in order, what the policy asked of it. */
-function renewalWith(
-	take: Take = async () => `s${Math.random().toString(36).slice(2)}`,
-) {
-	const calls: string[] = [];
-	const takeSpy = vi.fn(take);
-	const renewal = createRenewal(
-		takeSpy,
-		(inPlace) => calls.push(inPlace ? "started in place" : "started by reload"),
-		(session) => calls.push(`hand ${session}`),
-		(session) => calls.push(`reload ${session}`),
-		(error) => calls.push(`fail ${error.context}`),
-	);
-	return { renewal, calls, take: takeSpy };
+function renewalWith(take: Take = async () => `s${Math.random().toString(36).slice(2)}`) {
+  const calls: string[] = [];
+  const takeSpy = vi.fn(take);
+  const renewal = createRenewal(
+    takeSpy,
+    (inPlace) => calls.push(inPlace ? 'started in place' : 'started by reload'),
+    (session) => calls.push(`hand ${session}`),
+    (session) => calls.push(`reload ${session}`),
+    (error) => calls.push(`fail ${error.context}`),
+  );
+  return { renewal, calls, take: takeSpy };
 }
 
 /** A `take` whose answers the test gives by hand. */
 function manualTake() {
-	const answers: Array<{
-		resolve: (id: string | undefined) => void;
-		reject: (error: unknown) => void;
-	}> = [];
-	const take: Take = () =>
-		new Promise((resolve, reject) => answers.push({ resolve, reject }));
-	return { take, answers };
+  const answers: Array<{ resolve: (id: string | undefined) => void; reject: (error: unknown) => void }> = [];
+  const take: Take = () => new Promise((resolve, reject) => answers.push({ resolve, reject }));
+  return { take, answers };
 }
 
 beforeEach(() => {
-	vi.useFakeTimers({ now: 1_000_000 });
+  vi.useFakeTimers({ now: 1_000_000 });
 });
 afterEach(() => {
-	vi.useRealTimers();
-	vi.restoreAllMocks();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 
-describe("the bound", () => {
-	it("lets a renewal through again exactly one minute after the oldest of three", async () => {
-		const { renewal, calls, take } = renewalWith();
-		for (let i = 0; i < 3; i++) {
-			renewal.renew();
-			await vi.advanceTimersByTimeAsync(0);
-			renewal.answer();
-		}
-		vi.setSystemTime(1_000_000 + 59_999);
-		renewal.renew();
-		expect(calls.at(-1)).toBe("fail renewal");
-		const failing = renewalWith();
-		for (let i = 0; i < 3; i++) {
-			failing.renewal.renew();
-			await vi.advanceTimersByTimeAsync(0);
-		}
-		vi.setSystemTime(Date.now() + 60_000);
-		failing.renewal.renew();
-		expect(failing.take).toHaveBeenCalledTimes(4);
-		expect(failing.calls).not.toContain("fail renewal");
-		expect(take).toHaveBeenCalledTimes(3);
-	});
+describe('the bound', () => {
+  it('lets a renewal through again exactly one minute after the oldest of three', async () => {
+    const { renewal, calls, take } = renewalWith();
+    for (let i = 0; i < 3; i++) {
+      renewal.renew();
+      await vi.advanceTimersByTimeAsync(0);
+      renewal.answer();
+    }
+    vi.setSystemTime(1_000_000 + 59_999);
+    renewal.renew();
+    expect(calls.at(-1)).toBe('fail renewal');
+    const failing = renewalWith();
+    for (let i = 0; i < 3; i++) {
+      failing.renewal.renew();
+      await vi.advanceTimersByTimeAsync(0);
+    }
+    vi.setSystemTime(Date.now() + 60_000);
+    failing.renewal.renew();
+    expect(failing.take).toHaveBeenCalledTimes(4);
+    expect(failing.calls).not.toContain('fail renewal');
+    expect(take).toHaveBeenCalledTimes(3);
+  });
 
-	it("counts an expiry announced exactly one second ahead as planned, and one announced less as a failure", async () => {
-		vi.spyOn(Math, "random").mockReturnValue(0);
-		const planned = renewalWith();
-		for (let i = 0; i < 5; i++) {
-			planned.renewal.expiring(Date.now() + 1_000);
-			await vi.advanceTimersByTimeAsync(0);
-			expect(planned.renewal.answer()).toBe(true);
-		}
-		expect(planned.calls).not.toContain("fail renewal");
-		const late = renewalWith();
-		for (let i = 0; i < 4; i++) {
-			late.renewal.expiring(Date.now() + 999);
-			await vi.advanceTimersByTimeAsync(0);
-			late.renewal.answer();
-		}
-		expect(late.calls.at(-1)).toBe("fail renewal");
-	});
+  it('counts an expiry announced exactly one second ahead as planned, and one announced less as a failure', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    const planned = renewalWith();
+    for (let i = 0; i < 5; i++) {
+      planned.renewal.expiring(Date.now() + 1_000);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(planned.renewal.answer()).toBe(true);
+    }
+    expect(planned.calls).not.toContain('fail renewal');
+    const late = renewalWith();
+    for (let i = 0; i < 4; i++) {
+      late.renewal.expiring(Date.now() + 999);
+      await vi.advanceTimersByTimeAsync(0);
+      late.renewal.answer();
+    }
+    expect(late.calls.at(-1)).toBe('fail renewal');
+  });
 
-	it("gives back no place for an accepted session the app offered, even right after a planned renewal", async () => {
-		vi.spyOn(Math, "random").mockReturnValue(0);
-		const { renewal, calls } = renewalWith();
-		// Two renewals that count, then a planned one that gives its place back.
-		renewal.renew();
-		await vi.advanceTimersByTimeAsync(0);
-		renewal.answer();
-		renewal.renew();
-		await vi.advanceTimersByTimeAsync(0);
-		renewal.answer();
-		renewal.expiring(Date.now() + 5_000);
-		await vi.advanceTimersByTimeAsync(0);
-		renewal.answer();
-		// The app's own session, accepted: it took no place, so it gives none back.
-		renewal.offer("from-the-app");
-		expect(renewal.answer()).toBe(true);
-		renewal.renew();
-		await vi.advanceTimersByTimeAsync(0);
-		renewal.answer();
-		expect(calls).not.toContain("fail renewal");
-		renewal.renew();
-		expect(calls.at(-1)).toBe("fail renewal");
-	});
+  it('gives back no place for an accepted session the app offered, even right after a planned renewal', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    const { renewal, calls } = renewalWith();
+    // Two renewals that count, then a planned one that gives its place back.
+    renewal.renew();
+    await vi.advanceTimersByTimeAsync(0);
+    renewal.answer();
+    renewal.renew();
+    await vi.advanceTimersByTimeAsync(0);
+    renewal.answer();
+    renewal.expiring(Date.now() + 5_000);
+    await vi.advanceTimersByTimeAsync(0);
+    renewal.answer();
+    // The app's own session, accepted: it took no place, so it gives none back.
+    renewal.offer('from-the-app');
+    expect(renewal.answer()).toBe(true);
+    renewal.renew();
+    await vi.advanceTimersByTimeAsync(0);
+    renewal.answer();
+    expect(calls).not.toContain('fail renewal');
+    renewal.renew();
+    expect(calls.at(-1)).toBe('fail renewal');
+  });
 });
 
-describe("what getSession is told", () => {
-	it("passes the announced expiry, and none once that renewal is over", async () => {
-		vi.spyOn(Math, "random").mockReturnValue(0);
-		const { renewal, take } = renewalWith();
-		renewal.expiring(Date.now() + 30_000);
-		await vi.advanceTimersByTimeAsync(0);
-		expect(take).toHaveBeenLastCalledWith(1_030_000);
-		renewal.answer();
-		// A later failure of an unannounced token: there is no expiry to trust any more.
-		renewal.renew();
-		expect(take).toHaveBeenLastCalledWith(undefined);
-	});
+describe('what getSession is told', () => {
+  it('passes the announced expiry, and none once that renewal is over', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    const { renewal, take } = renewalWith();
+    renewal.expiring(Date.now() + 30_000);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(take).toHaveBeenLastCalledWith(1_030_000);
+    renewal.answer();
+    // A later failure of an unannounced token: there is no expiry to trust any more.
+    renewal.renew();
+    expect(take).toHaveBeenLastCalledWith(undefined);
+  });
 });
 
-describe("timers", () => {
-	it("plans only the latest announced expiry", async () => {
-		vi.spyOn(Math, "random").mockReturnValue(1);
-		const { renewal, take } = renewalWith();
-		renewal.expiring(Date.now() + 4_000);
-		renewal.expiring(Date.now() + 20_000);
-		await vi.advanceTimersByTimeAsync(9_999);
-		expect(take).not.toHaveBeenCalled();
-		await vi.advanceTimersByTimeAsync(1);
-		expect(take).toHaveBeenCalledTimes(1);
-	});
+describe('timers', () => {
+  it('plans only the latest announced expiry', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(1);
+    const { renewal, take } = renewalWith();
+    renewal.expiring(Date.now() + 4_000);
+    renewal.expiring(Date.now() + 20_000);
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(take).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(take).toHaveBeenCalledTimes(1);
+  });
 
-	it("renews at once for an expiry announced in the past", async () => {
-		vi.spyOn(Math, "random").mockReturnValue(0.5);
-		const { renewal, take } = renewalWith();
-		renewal.expiring(Date.now() - 5_000);
-		await vi.advanceTimersByTimeAsync(0);
-		expect(take).toHaveBeenCalledWith(1_000_000 - 5_000);
-	});
+  it('renews at once for an expiry announced in the past', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    const { renewal, take } = renewalWith();
+    renewal.expiring(Date.now() - 5_000);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(take).toHaveBeenCalledWith(1_000_000 - 5_000);
+  });
 
-	it("renews on waking exactly at the planned moment, and never with nothing planned", () => {
-		vi.spyOn(Math, "random").mockReturnValue(0.5);
-		const { renewal, take } = renewalWith();
-		renewal.wake();
-		expect(take).not.toHaveBeenCalled();
-		renewal.expiring(Date.now() + 10_000);
-		vi.setSystemTime(Date.now() + 2_499);
-		renewal.wake();
-		expect(take).not.toHaveBeenCalled();
-		vi.setSystemTime(Date.now() + 1);
-		renewal.wake();
-		expect(take).toHaveBeenCalledTimes(1);
-	});
+  it('renews on waking exactly at the planned moment, and never with nothing planned', () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    const { renewal, take } = renewalWith();
+    renewal.wake();
+    expect(take).not.toHaveBeenCalled();
+    renewal.expiring(Date.now() + 10_000);
+    vi.setSystemTime(Date.now() + 2_499);
+    renewal.wake();
+    expect(take).not.toHaveBeenCalled();
+    vi.setSystemTime(Date.now() + 1);
+    renewal.wake();
+    expect(take).toHaveBeenCalledTimes(1);
+  });
 
-	it("leaves nothing planned once a renewal succeeded: waking later renews nothing, the deadline is off", async () => {
-		vi.spyOn(Math, "random").mockReturnValue(0.5);
-		const { renewal, calls, take } = renewalWith(async () => "next");
-		renewal.expiring(Date.now() + 10_000);
-		await vi.advanceTimersByTimeAsync(2_500);
-		expect(calls).toEqual(["started in place", "hand next"]);
-		expect(renewal.answer()).toBe(true);
-		vi.setSystemTime(Date.now() + 30_000);
-		renewal.wake();
-		await vi.advanceTimersByTimeAsync(HANDOVER_TIMEOUT_MS * 2);
-		expect(take).toHaveBeenCalledTimes(1);
-		expect(calls).toEqual(["started in place", "hand next"]);
-	});
+  it('leaves nothing planned once a renewal succeeded: waking later renews nothing, the deadline is off', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    const { renewal, calls, take } = renewalWith(async () => 'next');
+    renewal.expiring(Date.now() + 10_000);
+    await vi.advanceTimersByTimeAsync(2_500);
+    expect(calls).toEqual(['started in place', 'hand next']);
+    expect(renewal.answer()).toBe(true);
+    vi.setSystemTime(Date.now() + 30_000);
+    renewal.wake();
+    await vi.advanceTimersByTimeAsync(HANDOVER_TIMEOUT_MS * 2);
+    expect(take).toHaveBeenCalledTimes(1);
+    expect(calls).toEqual(['started in place', 'hand next']);
+  });
 
-	it("an expiry announced while a renewal is in flight plans nothing more", async () => {
-		const { take, answers } = manualTake();
-		const { renewal, calls, take: spy } = renewalWith(take);
-		renewal.renew(true);
-		renewal.expiring(Date.now() + 10_000);
-		answers[0]?.resolve("next");
-		await vi.advanceTimersByTimeAsync(0);
-		expect(renewal.answer()).toBe(true);
-		await vi.advanceTimersByTimeAsync(20_000);
-		expect(spy).toHaveBeenCalledTimes(1);
-		expect(calls).toEqual(["started in place", "hand next"]);
-	});
+  it('an expiry announced while a renewal is in flight plans nothing more', async () => {
+    const { take, answers } = manualTake();
+    const { renewal, calls, take: spy } = renewalWith(take);
+    renewal.renew(true);
+    renewal.expiring(Date.now() + 10_000);
+    answers[0]?.resolve('next');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(renewal.answer()).toBe(true);
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(spy).toHaveBeenCalledTimes(1);
+    expect(calls).toEqual(['started in place', 'hand next']);
+  });
 });
 
-describe("a document that reloads itself during a renewal", () => {
-	it("keeps the handover deadline: the handed session is loaded if the new document never answers", async () => {
-		const { renewal, calls } = renewalWith(async () => "handed");
-		renewal.renew(true);
-		await vi.advanceTimersByTimeAsync(0);
-		renewal.reset();
-		await vi.advanceTimersByTimeAsync(HANDOVER_TIMEOUT_MS);
-		expect(calls).toEqual(["started in place", "hand handed", "reload handed"]);
-	});
+describe('a document that reloads itself during a renewal', () => {
+  it('keeps the handover deadline: the handed session is loaded if the new document never answers', async () => {
+    const { renewal, calls } = renewalWith(async () => 'handed');
+    renewal.renew(true);
+    await vi.advanceTimersByTimeAsync(0);
+    renewal.reset();
+    await vi.advanceTimersByTimeAsync(HANDOVER_TIMEOUT_MS);
+    expect(calls).toEqual(['started in place', 'hand handed', 'reload handed']);
+  });
 
-	it("forgets that the old document spoke of its token: the next renewal reloads", async () => {
-		const { renewal, calls } = renewalWith(async () => "next");
-		renewal.expiring(Date.now() + 600_000);
-		renewal.reset();
-		renewal.renew();
-		await vi.advanceTimersByTimeAsync(0);
-		expect(calls).toEqual(["started by reload", "reload next"]);
-	});
+  it('forgets that the old document spoke of its token: the next renewal reloads', async () => {
+    const { renewal, calls } = renewalWith(async () => 'next');
+    renewal.expiring(Date.now() + 600_000);
+    renewal.reset();
+    renewal.renew();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toEqual(['started by reload', 'reload next']);
+  });
 });
 
-describe("a renewal called off", () => {
-	it("reports no failure of a session request that fails after everything stopped", async () => {
-		const { take, answers } = manualTake();
-		const { renewal, calls } = renewalWith(take);
-		renewal.renew(true);
-		renewal.reset(true);
-		answers[0]?.reject({
-			name: "SessionError",
-			context: "getSession",
-			fatal: true,
-			message: "down",
-		});
-		await vi.advanceTimersByTimeAsync(0);
-		expect(calls).toEqual(["started in place"]);
-	});
+describe('a renewal called off', () => {
+  it('reports no failure of a session request that fails after everything stopped', async () => {
+    const { take, answers } = manualTake();
+    const { renewal, calls } = renewalWith(take);
+    renewal.renew(true);
+    renewal.reset(true);
+    answers[0]?.reject({ name: 'SessionError', context: 'getSession', fatal: true, message: 'down' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toEqual(['started in place']);
+  });
 
-	it("a pending offer is joined by a renewal, not doubled", () => {
-		const { renewal, calls, take } = renewalWith();
-		renewal.offer("from-the-app");
-		renewal.renew(true);
-		expect(take).not.toHaveBeenCalled();
-		expect(calls).toEqual(["hand from-the-app"]);
-	});
+  it('a pending offer is joined by a renewal, not doubled', () => {
+    const { renewal, calls, take } = renewalWith();
+    renewal.offer('from-the-app');
+    renewal.renew(true);
+    expect(take).not.toHaveBeenCalled();
+    expect(calls).toEqual(['hand from-the-app']);
+  });
 
-	it("loads without a session when the source gives none (private mode), even in place", async () => {
-		const { renewal, calls } = renewalWith(async () => undefined);
-		renewal.renew(true);
-		await vi.advanceTimersByTimeAsync(0);
-		expect(calls).toEqual(["started in place", "reload undefined"]);
-	});
+  it('loads without a session when the source gives none (private mode), even in place', async () => {
+    const { renewal, calls } = renewalWith(async () => undefined);
+    renewal.renew(true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toEqual(['started in place', 'reload undefined']);
+  });
 });
