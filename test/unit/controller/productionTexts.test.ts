@@ -50,6 +50,23 @@ describe('in production', () => {
     for (const bridge of bridges) bridge.destroy();
   });
 
+  it('renewals stopped by the bound are refused in a few words', async () => {
+    const { createRenewal } = await import('../../../src/controller/createRenewal.js');
+    const messages: string[] = [];
+    const renewal = createRenewal(
+      async () => 'next',
+      () => {},
+      () => {},
+      () => {},
+      (error) => messages.push(error.message),
+    );
+    for (let i = 0; i < 4; i++) {
+      renewal.renew();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    expect(messages).toEqual(['SVC306: too many renewals']);
+  });
+
   it('the message inspector hears nothing (it is for development tools), while the debug hook still does', () => {
     const entries: unknown[] = [];
     const reasons: string[] = [];

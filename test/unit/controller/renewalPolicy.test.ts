@@ -104,6 +104,50 @@ describe('the bound', () => {
   });
 });
 
+describe('renewals that count', () => {
+  it('counts a renewal the document asked for (session-expired) even when it succeeds in place', async () => {
+    const { renewal, calls, take } = renewalWith();
+    for (let i = 0; i < 3; i++) {
+      renewal.renew(true);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(renewal.answer()).toBe(true);
+    }
+    renewal.renew(true);
+    expect(take).toHaveBeenCalledTimes(3);
+    expect(calls.at(-1)).toBe('fail renewal');
+  });
+
+  it('says, when the bound stops renewal, how often it renewed and what to check', async () => {
+    const errors: string[] = [];
+    const renewal = createRenewal(
+      async () => 'next',
+      () => {},
+      () => {},
+      () => {},
+      (error) => errors.push(error.message),
+    );
+    for (let i = 0; i < 4; i++) {
+      renewal.renew();
+      await vi.advanceTimersByTimeAsync(0);
+    }
+    expect(errors).toEqual([expect.stringMatching(/^SVC306: The session was renewed 3 times within a minute and failed again; renewal stopped\. Check what getSession returns, then retry\./)]);
+  });
+
+  it('starts over after a failed session request: the next trigger renews again, by reload', async () => {
+    let attempt = 0;
+    const { renewal, calls } = renewalWith(async () => {
+      attempt += 1;
+      if (attempt === 1) throw { name: 'SessionError', context: 'getSession', fatal: true, message: 'down' };
+      return 'next';
+    });
+    renewal.renew(true);
+    await vi.advanceTimersByTimeAsync(0);
+    renewal.renew();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toEqual(['started in place', 'fail getSession', 'started by reload', 'reload next']);
+  });
+});
+
 describe('what getSession is told', () => {
   it('passes the announced expiry, and none once that renewal is over', async () => {
     vi.spyOn(Math, 'random').mockReturnValue(0);
