@@ -183,7 +183,7 @@ describe('examples/react-router, production build (react-router-serve)', () => {
     } finally {
       await Promise.all(tabs.map((tab) => tab.page.close()));
     }
-  }, 120_000);
+  }, 180_000);
 
   it('the streamed page sends its shell before the session is minted, and the embed follows in the same response', async () => {
     const MINT_DELAY_MS = 500;
