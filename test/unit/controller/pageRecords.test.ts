@@ -1,0 +1,95 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createDebugHookSwitch } from '../../../src/controller/createDebugHookSwitch.js';
+import { onTabWake } from '../../../src/controller/onTabWake.js';
+import { sessionLedger } from '../../../src/controller/sessionLedger.js';
+import { knownSecrets } from '../../../src/credentials/rememberSecret.js';
+import type { EmbedBridge } from '../../../src/protocol/createEmbedBridge.js';
+
+/**
+ * What an embed keeps outside itself: the page's ledger of loaded sessions, its listeners for the tab coming
+ * back, and its debug hook on the bridge.
+ */
+
+let counter = 0;
+const fresh = (): string => `ledger-${++counter}-${Math.random().toString(36).slice(2)}`;
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('the session ledger', () => {
+  it('knows a session once it was loaded, and tells development tools to hide it', () => {
+    const id = fresh();
+    expect(sessionLedger.has(id)).toBe(false);
+    sessionLedger.add(id);
+    expect(sessionLedger.has(id)).toBe(true);
+    expect(knownSecrets.has(id)).toBe(true);
+  });
+
+  it('keeps the latest 10,000 sessions, forgetting the oldest first', () => {
+    const ids = Array.from({ length: 10_001 }, fresh);
+    for (const id of ids) sessionLedger.add(id);
+    expect(sessionLedger.has(ids[0] as string)).toBe(false);
+    expect(sessionLedger.has(ids[1] as string)).toBe(true);
+    expect(sessionLedger.has(ids[10_000] as string)).toBe(true);
+  });
+});
+
+describe('the tab coming back', () => {
+  const setVisibility = (state: DocumentVisibilityState) =>
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue(state);
+
+  it('is heard when the tab is shown again, restored from the back-forward cache, or back online', () => {
+    setVisibility('visible');
+    const wake = vi.fn();
+    const stop = onTabWake(wake);
+    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+    window.dispatchEvent(new Event('pageshow'));
+    window.dispatchEvent(new Event('online'));
+    expect(wake).toHaveBeenCalledTimes(3);
+    stop();
+    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+    window.dispatchEvent(new Event('pageshow'));
+    window.dispatchEvent(new Event('online'));
+    expect(wake).toHaveBeenCalledTimes(3);
+  });
+
+  it('is not heard while the tab is hidden (timers stay throttled then)', () => {
+    setVisibility('hidden');
+    const wake = vi.fn();
+    const stop = onTabWake(wake);
+    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+    window.dispatchEvent(new Event('online'));
+    expect(wake).not.toHaveBeenCalled();
+    stop();
+  });
+});
+
+describe('the debug hook switch', () => {
+  /** A bridge that counts the hooks added and removed. */
+  function countingBridge() {
+    const counts = { added: 0, removed: 0 };
+    const bridge = {
+      addDebugHook: () => {
+        counts.added += 1;
+        return () => {
+          counts.removed += 1;
+        };
+      },
+    } as unknown as EmbedBridge;
+    return { bridge, counts };
+  }
+
+  it('adds one hook however often it is switched on, and removes it once', () => {
+    const { bridge, counts } = countingBridge();
+    const setHook = createDebugHookSwitch(bridge, () => {});
+    setHook(() => {});
+    setHook(() => {});
+    expect(counts).toEqual({ added: 1, removed: 0 });
+    setHook(undefined);
+    setHook(undefined);
+    expect(counts).toEqual({ added: 1, removed: 1 });
+    setHook(() => {});
+    expect(counts).toEqual({ added: 2, removed: 1 });
+  });
+});
