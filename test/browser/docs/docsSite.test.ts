@@ -118,10 +118,11 @@ async function openDocs(id: string): Promise<Rendered> {
       state.__STORYBOOK_ADDONS_CHANNEL__.emit('setCurrentStory', { storyId, viewMode: 'docs' });
     }, id);
   } else {
-    await page.goto(`${playground.url}/iframe.html?id=${id}&viewMode=docs`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
+    // The first page also waits for the dev server to compile the site (tens of seconds on a busy machine).
+    await page.goto(`${playground.url}/iframe.html?id=${id}&viewMode=docs`, { waitUntil: 'domcontentloaded', timeout: 90_000 });
   }
   await page.waitForFunction((docsId) => (window as unknown as { __docsSiteTest: Heard }).__docsSiteTest.docs.includes(docsId), id, {
-    timeout: 60_000,
+    timeout: 90_000,
     polling: 50,
   });
   await page.waitForFunction(
@@ -198,7 +199,10 @@ describe('the docs site', () => {
   it.each(docsPages.map((entry) => [entry.title, entry.id] as const))(
     '%s renders without errors and with no accessibility violation',
     async (_title, id) => {
-      const shown = await openDocs(id);
+      const shown = await openDocs(id).catch((error: Error) => {
+        // A page that never renders usually said why on the console: the failure carries it.
+        throw new Error(`${id} did not render: ${error.message.split('\n')[0]}\n${(errors.get(id) ?? []).join('\n')}`);
+      });
       rendered.set(id, shown);
       const violations = await runAxe();
       expect({ errors: errors.get(id) ?? [], failedStories: shown.failedStories, failedEmbeds: shown.failedEmbeds, violations }).toEqual({
@@ -208,10 +212,12 @@ describe('the docs site', () => {
         violations: [],
       });
     },
+    200_000,
   );
 
   it('every internal link leads to an existing page and anchor', () => {
-    expect(rendered.size, 'docs pages rendered').toBe(docsPages.length);
+    // The links of the pages that rendered (one that did not has failed its own test).
+    expect(rendered.size, 'docs pages rendered').toBeGreaterThan(0);
     const broken: string[] = [];
     for (const [from, { links }] of rendered) {
       for (const href of new Set(links)) {
