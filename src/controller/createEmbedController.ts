@@ -257,7 +257,7 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
       };
     },
     attach(element) {
-      if (destroyed()) throw svcError(307, `embed "${embedId}" was destroyed; create a new controller`, Error);
+      if (destroyed()) throw svcError(307, `embed "${embedId}"${isDevelopment ? ' was destroyed; create a new controller' : ''}`, Error);
       placement.show(element);
       embedRegistry.setParked(embedId, false);
       if (snapshot.parked) {
@@ -296,7 +296,7 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
         signed = true;
         start('initial');
       } else if (!fresh) return;
-      else if (!isUsableSession(offered)) fail(sessionError(303, 'session', 'unusable session id'));
+      else if (!isUsableSession(offered)) fail(sessionError(303, 'session', isDevelopment ? 'the session option is not a usable session id' : 'session'));
       else if (snapshot.phase === 'ready') renewal.offer(offered);
       // Otherwise it waits for the next load that needs a session.
     },

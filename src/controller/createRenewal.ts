@@ -107,7 +107,7 @@ export function createRenewal(
           'renewal',
           isDevelopment
             ? `The session was renewed ${MAX_RENEWALS} times within a minute and failed again; renewal stopped. Check what getSession returns, then retry.`
-            : 'too many renewals',
+            : 'renewal',
         ),
       );
       return;

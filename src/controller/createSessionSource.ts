@@ -77,7 +77,7 @@ export function createSessionSource(
 
   /** `session` once it is known to be usable; `from` names where a refused one came from. */
   const use = (session: unknown, from: string): string => {
-    if (!isUsableSession(session)) throw from === 'session' ? sessionError(303, from, 'unusable session id') : sessionError(304, from, 'getSession did not return a session id');
+    if (!isUsableSession(session)) throw from === 'session' ? sessionError(303, from, isDevelopment ? 'the session option is not a usable session id' : 'session') : sessionError(304, from, isDevelopment ? 'getSession did not return a session id' : 'getSession');
     return session;
   };
 
@@ -88,7 +88,7 @@ export function createSessionSource(
       isDevelopment
         ? 'This embed session was already loaded on this page, and sessions are single-use. Pass getSession ' +
             '(on the component or on <SvcProvider>) so each load gets a new session.'
-        : 'session already used',
+        : 'session',
     );
 
   return {

@@ -96,14 +96,14 @@ export function buildEmbedUrl(options: BuildEmbedUrlOptions): string {
   let path = '/embed/chat';
   if (surface === 'dashboard') {
     if (typeof publicId !== 'string' || publicId === '') {
-      fail(110, isDevelopment ? "publicId is required for the dashboard surface: the published dashboard's public id" : 'publicId is required');
+      fail(110, isDevelopment ? "publicId is required for the dashboard surface: the published dashboard's public id" : 'publicId');
     }
     if (!SAFE_ID.test(publicId)) {
       fail(
         111,
         isDevelopment
           ? `publicId ${describeValue(publicId)} is not a safe id: use letters, digits, ".", "_", "~" and "-" (not only dots)`
-          : 'invalid publicId',
+          : 'publicId',
       );
     }
     path = `/embed/dashboard/${publicId}`;
@@ -114,7 +114,7 @@ export function buildEmbedUrl(options: BuildEmbedUrlOptions): string {
         112,
         isDevelopment
           ? `deploymentId is required for the app surface and must be a positive integer, got ${describeValue(deploymentId)}`
-          : 'invalid deploymentId',
+          : 'deploymentId',
       );
     }
     path = `/embed/d/${id}/app`;
@@ -123,40 +123,40 @@ export function buildEmbedUrl(options: BuildEmbedUrlOptions): string {
         113,
         isDevelopment
           ? 'session is required for the app surface: creator mode is signed-only (mint one with generate-session)'
-          : 'app needs a session',
+          : 'session',
       );
     }
   } else if (surface !== 'chat') {
-    fail(114, isDevelopment ? `surface must be "dashboard", "app" or "chat", got ${describeValue(surface)}` : 'invalid surface');
+    fail(114, isDevelopment ? `surface must be "dashboard", "app" or "chat", got ${describeValue(surface)}` : 'surface');
   }
   if (session !== undefined) {
-    if (typeof session !== 'string' || session.trim() === '') fail(115, isDevelopment ? 'session must be a non-empty session id' : 'invalid session');
+    if (typeof session !== 'string' || session.trim() === '') fail(115, isDevelopment ? 'session must be a non-empty session id' : 'session');
     add(surface === 'chat' ? 'sessionId' : 'session', session);
   }
   for (const [name, value] of [['allowExport', allowExport], ['filters', filters]] as const) {
     if (value !== undefined && surface !== 'dashboard') {
-      fail(116, isDevelopment ? `${name} applies to the dashboard surface only` : `${name} is for dashboards only`);
+      fail(116, isDevelopment ? `${name} applies to the dashboard surface only` : name);
     }
   }
   if (allowExport) add('allowExport', 'true');
   if (locale !== undefined) {
     if (!isWellFormedLocale(locale)) {
-      fail(117, isDevelopment ? `locale ${describeValue(locale)} is not a BCP 47 language tag such as "en-US" or "de"` : 'invalid locale');
+      fail(117, isDevelopment ? `locale ${describeValue(locale)} is not a BCP 47 language tag such as "en-US" or "de"` : 'locale');
     }
     add('locale', locale);
   }
   for (const [key, value] of Object.entries(filters ?? {})) {
     if (!isFilterKey(key)) {
-      fail(130, isDevelopment ? `filters: key ${describeValue(key)} is not of the form "<semantic_view>.<dimension>"` : 'invalid filter key');
+      fail(130, isDevelopment ? `filters: key ${describeValue(key)} is not of the form "<semantic_view>.<dimension>"` : 'filters');
     }
     if (value !== undefined) add(`${FILTER_PARAMETER_PREFIX}${key}`, stringifyFilterValue(key, value));
   }
   for (const [name, value] of Object.entries(options.params ?? {})) {
     if (value === undefined) continue;
-    if (isReservedAddressParam(name)) fail(118, isDevelopment ? explainReserved(name) : `params.${name} is reserved`);
-    if (!PARAM_NAME.test(name)) fail(119, isDevelopment ? `params: ${describeValue(name)} is not a valid parameter name` : 'invalid parameter name');
+    if (isReservedAddressParam(name)) fail(118, isDevelopment ? explainReserved(name) : `params.${name}`);
+    if (!PARAM_NAME.test(name)) fail(119, isDevelopment ? `params: ${describeValue(name)} is not a valid parameter name` : 'params');
     if (!['string', 'number', 'boolean'].includes(typeof value)) {
-      fail(120, isDevelopment ? `params.${name} must be a string, number or boolean` : `invalid params.${name}`);
+      fail(120, isDevelopment ? `params.${name} must be a string, number or boolean` : `params.${name}`);
     }
     add(name, value);
   }
@@ -177,9 +177,9 @@ function explainReserved(name: string): string {
 }
 
 /**
- * Throws the refusal with its code. Callers pass `isDevelopment ? explanation : short form`: a production
- * bundle folds that to the short form.
+ * Throws the refusal with its code. Callers pass `isDevelopment ? explanation : option`: a production bundle
+ * folds that to the option's name, and the code says which rule it broke.
  */
 function fail(code: SvcErrorNumber, reason: string): never {
-  throw svcError(code, `${reason}.`);
+  throw svcError(code, isDevelopment ? `${reason}.` : reason);
 }

@@ -29,11 +29,11 @@ export function createActionMessage(type: ActionType, payload: unknown = {}): Sv
       140,
       isDevelopment
         ? `Unknown action type ${describeValue(type)}; expected one of ${Object.keys(actionPayloadChecks).join(', ')}.`
-        : `Unknown action type ${describeValue(type)}.`,
+        : describeValue(type),
     );
   }
   const checked = runCheck(actionPayloadChecks[type] as FieldCheck, payload, 'payload');
-  if (!checked.ok) throw svcError(141, `Invalid ${type} payload: ${checked.reason}.`);
+  if (!checked.ok) throw svcError(141, isDevelopment ? `Invalid ${type} payload: ${checked.reason}.` : `${type} ${checked.reason}`);
   return {
     source: SVC_SOURCE,
     direction: 'action',

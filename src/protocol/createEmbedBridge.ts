@@ -51,7 +51,7 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
   const { surface } = options;
   const store = createEmbedStore(embedId, surface);
   const limit = options.maxQueuedActions ?? 100;
-  if (!Number.isInteger(limit) || limit < 1) throw svcError(142, 'maxQueuedActions must be a positive integer');
+  if (!Number.isInteger(limit) || limit < 1) throw svcError(142, isDevelopment ? 'maxQueuedActions must be a positive integer' : 'maxQueuedActions');
   const queue = createActionQueue(limit);
   /**
    * Every subscriber list, by event type, {@link ANY} or {@link DEBUG}: one map rather than a structure per

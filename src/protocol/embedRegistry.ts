@@ -33,7 +33,7 @@ export const embedRegistry = {
         204,
         isDevelopment
           ? `Two embeds use embedId "${embedId}": give each embed on the page its own embedId.`
-          : `duplicate embedId "${embedId}"`,
+          : `embedId "${embedId}"`,
         Error,
       );
     }

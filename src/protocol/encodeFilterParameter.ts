@@ -22,7 +22,7 @@ export function stringifyFilterValue(key: string, value: FilterValue): string {
       131,
       isDevelopment
         ? `Filter ${describeValue(key)}: the value must be JSON (got ${typeof value}). Use null to clear it.`
-        : 'filter value is not JSON',
+        : 'filter value',
     );
   }
   return json;
@@ -44,7 +44,7 @@ export function encodeFilterParameter(key: string, value: FilterValue): string {
       130,
       isDevelopment
         ? `Filter key ${describeValue(key)} is not of the form "<semantic_view>.<dimension>" (for example "orders.status").`
-        : 'invalid filter key',
+        : 'filter key',
     );
   }
   return `${FILTER_PARAMETER_PREFIX}${key}=${stringifyFilterValue(key, value)}`;

@@ -17,32 +17,27 @@ export const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['localhost', '127.0.
  * normalizeTenantOrigin('https://Acme.example.com:443/'); // 'https://acme.example.com'
  */
 export function normalizeTenantOrigin(origin: string): string {
-  // Each refusal has a short text for production and, in development, a full explanation. Callers pass
-  // `isDevelopment ? explanation : short form`, which a production bundle folds to the short form.
-  const fail = (code: SvcErrorNumber, reason: string): never => {
-    throw svcError(code, isDevelopment ? `tenantOrigin ${reason}; expected an origin such as "https://acme.example.com".` : `tenantOrigin ${reason}`);
+  // In development each refusal explains the rule; production names the option, and the code says which rule
+  // (callers pass `isDevelopment && explanation`, which a production bundle folds to `false`).
+  const fail = (code: SvcErrorNumber, reason: string | false): never => {
+    throw svcError(code, isDevelopment ? `tenantOrigin ${reason}; expected an origin such as "https://acme.example.com".` : 'tenantOrigin');
   };
-  if (typeof origin !== 'string' || origin.trim() === '') fail(101, isDevelopment ? 'is required' : 'required');
+  if (typeof origin !== 'string' || origin.trim() === '') fail(101, isDevelopment && 'is required');
   let url: URL | undefined;
   try {
     url = new URL(origin);
   } catch {
-    fail(102, isDevelopment ? `"${clip(origin)}" is not a URL` : 'not a URL');
+    fail(102, isDevelopment && `"${clip(origin)}" is not a URL`);
   }
   const { protocol, hostname, username, password, href, origin: normalized } = url as URL;
   if (protocol !== 'https:' && !(protocol === 'http:' && LOOPBACK_HOSTS.has(hostname))) {
-    fail(103, isDevelopment ? `must use https: (http: only on localhost, 127.0.0.1 and [::1]), got "${protocol}"` : 'not https');
+    fail(103, isDevelopment && `must use https: (http: only on localhost, 127.0.0.1 and [::1]), got "${protocol}"`);
   }
-  if (username || password) fail(104, isDevelopment ? 'must be an origin only, without credentials' : 'has credentials');
+  if (username || password) fail(104, isDevelopment && 'must be an origin only, without credentials');
   // An http(s) address without credentials is its origin and `/` exactly when it has no path, no query and
   // no fragment (an empty `?` or `#` included).
   if (href !== `${normalized}/`) {
-    fail(
-      104,
-      isDevelopment
-        ? `must be an origin only (scheme, host, port), without a path, query or fragment, got "${clip(origin)}"`
-        : 'not an origin only',
-    );
+    fail(104, isDevelopment && `must be an origin only (scheme, host, port), without a path, query or fragment, got "${clip(origin)}"`);
   }
   return normalized;
 }

@@ -25,23 +25,23 @@ export type ParsedFilterParameter =
  * // { ok: true, key: 'orders.status', value: { value: 'completed' } }
  */
 export function parseFilterParameter(parameter: unknown): ParsedFilterParameter {
-  // Production keeps which part is wrong; development says what the form is. Callers pass
+  // Production names the part that is wrong (its code says how); development says what the form is. Callers pass
   // `isDevelopment ? explanation : short form`, which a production bundle folds to the short form.
   const fail = (code: SvcErrorNumber, reason: string): ParsedFilterParameter => ({ ok: false, reason: errorText(code, reason), code: `SVC${code}` });
   if (typeof parameter !== 'string') {
-    return fail(132, isDevelopment ? `expected a string "f_<semantic_view>.<dimension>=<JSON>", got ${describeValue(parameter)}` : 'not a string');
+    return fail(132, isDevelopment ? `expected a string "f_<semantic_view>.<dimension>=<JSON>", got ${describeValue(parameter)}` : 'filter parameter');
   }
   const equals = parameter.indexOf('=');
   if (!parameter.startsWith(FILTER_PARAMETER_PREFIX) || equals < 0) {
-    return fail(132, isDevelopment ? `a filter parameter has the form "f_<semantic_view>.<dimension>=<JSON>"` : 'not a filter parameter');
+    return fail(132, isDevelopment ? `a filter parameter has the form "f_<semantic_view>.<dimension>=<JSON>"` : 'filter parameter');
   }
   const key = parameter.slice(FILTER_PARAMETER_PREFIX.length, equals);
   if (!isFilterKey(key)) {
-    return fail(130, isDevelopment ? `filter key ${describeValue(key)} is not of the form "<semantic_view>.<dimension>"` : 'bad filter key');
+    return fail(130, isDevelopment ? `filter key ${describeValue(key)} is not of the form "<semantic_view>.<dimension>"` : 'filter key');
   }
   try {
     return { ok: true, key, value: JSON.parse(parameter.slice(equals + 1)) as JsonValue };
   } catch {
-    return fail(133, isDevelopment ? `the value of filter "${key}" is not valid JSON` : 'value is not JSON');
+    return fail(133, isDevelopment ? `the value of filter "${key}" is not valid JSON` : 'filter value');
   }
 }

@@ -62,7 +62,7 @@ export const SvcEmbedFrame = forwardRef(function SvcEmbedFrame(
   const merged = withSettings(props, useSvcProviderSettings());
   const { tenantOrigin, keepAlive } = merged;
   if (tenantOrigin === undefined) {
-    throw svcError(101, `<${component}>: tenantOrigin is required, as a prop or on a surrounding <SvcProvider>.`);
+    throw svcError(101, `<${component}>: tenantOrigin${isDevelopment ? ' is required, as a prop or on a surrounding <SvcProvider>.' : ''}`);
   }
   const generatedId = useId();
   const embedId = props.embedId ?? `svc${generatedId.replace(/[^A-Za-z0-9_-]/g, '')}`;

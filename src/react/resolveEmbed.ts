@@ -22,7 +22,7 @@ export function resolveEmbed(
     203,
     isDevelopment
       ? `${hook}: several embeds are on the page (${shown.map((bridge) => bridge.embedId).join(', ')}); pass the embedId of the one you mean.`
-      : `${hook}: several embeds, no embedId`,
+      : hook,
     Error,
   );
 }
