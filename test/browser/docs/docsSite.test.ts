@@ -215,6 +215,17 @@ describe('the docs site', () => {
     200_000,
   );
 
+  it('tells a broken internal link from a working one', () => {
+    const [first] = docsPages;
+    if (!first) throw new Error('no docs page');
+    expect(resolveLink(first.id, `?path=/docs/${first.id}`)).toEqual({ id: first.id, anchor: '' });
+    expect(resolveLink(first.id, '#a-heading')).toEqual({ id: first.id, anchor: 'a-heading' });
+    expect(resolveLink(first.id, '?path=/docs/no-such-page--docs')).toHaveProperty('problem');
+    expect(resolveLink(first.id, `?path=/story/${first.id}`)).toHaveProperty('problem');
+    expect(resolveLink(first.id, './Frameworks.mdx')).toHaveProperty('problem');
+    expect(resolveLink(first.id, 'https://example.com/docs')).toBeNull();
+  });
+
   it('every internal link leads to an existing page and anchor', () => {
     // The links of the pages that rendered (one that did not has failed its own test).
     expect(rendered.size, 'docs pages rendered').toBeGreaterThan(0);
