@@ -74,7 +74,7 @@ const browserTest = {
   globalSetup: ['test/browser/globalSetup.ts'],
   testTimeout: 60_000,
   hookTimeout: 60_000,
-} as const;
+} satisfies TestProjectInlineConfiguration['test'];
 
 /**
  * Chromium against the built package, several files at a time (as many as the other projects run): a browser
