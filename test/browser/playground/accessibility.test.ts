@@ -41,7 +41,36 @@ async function openStory(page: Page, id: string): Promise<void> {
   await page.locator('#storybook-root > *').first().waitFor({ timeout: 60_000 });
   // Embeds settle (loading, then loaded or an error state): check what a developer looks at.
   const frames = page.locator('iframe[data-svc-embed-id]');
-  if ((await frames.count()) > 0) await page.waitForTimeout(2_500);
+  if ((await frames.count()) > 0) await settled(page);
+}
+
+/**
+ * Resolves once no embed of the story is still loading (its wrapper drops `aria-busy` when the embed is shown
+ * or fails) and the story's document has not changed for a moment (event logs and status lines that follow
+ * the embed's events are written). A story that never settles is checked as it stands after ten seconds.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(
+    ({ quietMs, capMs }) =>
+      new Promise<void>((resolve) => {
+        let lastChange = performance.now();
+        const observer = new MutationObserver(() => {
+          lastChange = performance.now();
+        });
+        observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+        const started = performance.now();
+        const check = () => {
+          const loading = document.querySelectorAll('[data-svc-embed][aria-busy="true"]').length > 0;
+          const now = performance.now();
+          if ((!loading && now - lastChange >= quietMs) || now - started >= capMs) {
+            observer.disconnect();
+            resolve();
+          } else setTimeout(check, 50);
+        };
+        check();
+      }),
+    { quietMs: 300, capMs: 10_000 },
+  );
 }
 
 async function runAxe(page: Page): Promise<Violation[]> {
