@@ -19,19 +19,19 @@ const warnedLocales = new Set<string>();
  */
 export function validateControlledProps(component: string, values: ControlledValues): void {
   // Production keeps the component and the prop; development adds what was expected.
-  const fail = (prop: string, reason: string | false, code: SvcErrorNumber = 201): never => {
+  const fail = (code: SvcErrorNumber, prop: string, reason: string | false): never => {
     throw svcError(code, `<${component}> prop "${prop}": ${reason || 'invalid value'}`);
   };
   if (values.colorScheme !== undefined && !COLOR_SCHEMES.includes(values.colorScheme)) {
-    fail('colorScheme', isDevelopment && `expected "light", "dark" or "auto", got ${JSON.stringify(String(values.colorScheme))}.`);
+    fail(201, 'colorScheme', isDevelopment && `expected "light", "dark" or "auto", got ${JSON.stringify(String(values.colorScheme))}.`);
   }
   if (values.theme !== undefined) {
     const result = runCheck(embedThemeCheck, values.theme, 'theme');
-    if (!result.ok) fail('theme', `${result.reason}.`);
+    if (!result.ok) fail(201, 'theme', `${result.reason}.`);
   }
   if (values.locale !== undefined) {
     if (!isWellFormedLocale(values.locale)) {
-      fail('locale', isDevelopment && `${JSON.stringify(String(values.locale))} is not a BCP 47 language tag such as "en-US" or "de".`, 117);
+      fail(117, 'locale', isDevelopment && `${JSON.stringify(String(values.locale))} is not a BCP 47 language tag such as "en-US" or "de".`);
     }
     if (isDevelopment && resolveLocale(values.locale) === null && !warnedLocales.has(values.locale)) {
       warnedLocales.add(values.locale);
@@ -40,7 +40,7 @@ export function validateControlledProps(component: string, values: ControlledVal
   }
   if (values.filters !== undefined) {
     if (typeof values.filters !== 'object' || values.filters === null || Array.isArray(values.filters)) {
-      fail('filters', isDevelopment && 'expected an object of filters by "<semantic_view>.<dimension>".');
+      fail(201, 'filters', isDevelopment && 'expected an object of filters by "<semantic_view>.<dimension>".');
     }
     for (const [key, value] of Object.entries(values.filters)) {
       if (value === undefined) continue;
@@ -55,6 +55,6 @@ export function validateControlledProps(component: string, values: ControlledVal
   }
   if (values.path !== undefined) {
     const result = runCheck(navigatePathCheck, values.path, 'path');
-    if (!result.ok) fail('path', `${result.reason}.`);
+    if (!result.ok) fail(201, 'path', `${result.reason}.`);
   }
 }
