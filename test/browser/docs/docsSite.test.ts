@@ -39,7 +39,7 @@ interface Violation {
 interface Rendered {
   readonly links: string[];
   readonly ids: string[];
-  /** The live examples left in an error state (their alert text). */
+  /** The live examples that settled without showing their embed (their id and any error text). */
   readonly failedEmbeds: string[];
   /** The example stories that finished with an error. */
   readonly failedStories: string[];
@@ -103,10 +103,23 @@ afterAll(async () => {
 });
 
 /**
+ * Polls `check` until it holds. Gives up at once when the page being opened reports an error (a page that
+ * failed to render never will: its test fails with the error instead of a timeout), or after `timeoutMs`.
+ */
+async function until(what: string, timeoutMs: number, check: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if ((errors.get(current) ?? []).length > 0) throw new Error(`the page reported an error before ${what}`);
+    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
  * Shows a docs page the way the manager does when a reader picks it in the sidebar or follows a link: the
  * first by loading the preview frame, the next ones by asking the same preview for them (`setCurrentStory` on
  * its channel), so the site's JavaScript loads once. Resolves once the page rendered, each example story in it
- * finished, and each live embed left its loading state.
+ * finished, and each live embed was shown or failed.
  */
 async function openDocs(id: string): Promise<Rendered> {
   current = id;
@@ -121,22 +134,20 @@ async function openDocs(id: string): Promise<Rendered> {
     // The first page also waits for the dev server to compile the site (tens of seconds on a busy machine).
     await page.goto(`${playground.url}/iframe.html?id=${id}&viewMode=docs`, { waitUntil: 'domcontentloaded', timeout: 90_000 });
   }
-  await page.waitForFunction((docsId) => (window as unknown as { __docsSiteTest: Heard }).__docsSiteTest.docs.includes(docsId), id, {
-    timeout: 90_000,
-    polling: 50,
-  });
-  await page.waitForFunction(
-    () => {
+  await until('the page rendered', 90_000, () =>
+    page.evaluate((docsId) => (window as unknown as { __docsSiteTest: Heard }).__docsSiteTest.docs.includes(docsId), id),
+  );
+  await until('the examples settled', 30_000, () =>
+    page.evaluate(() => {
       const finished = new Set((window as unknown as { __docsSiteTest: Heard }).__docsSiteTest.stories.map((story) => story.storyId));
       // Each example story sits in an element `story--<id>` (its content in `story--<id>-inner`).
       const examples = [...document.querySelectorAll('#storybook-docs [id^="story--"]')]
         .map((element) => element.id)
         .filter((elementId) => !elementId.endsWith('-inner'))
         .map((elementId) => elementId.slice('story--'.length));
-      return examples.every((example) => finished.has(example)) && document.querySelector('#storybook-docs [data-svc-embed-state="loading"]') === null;
-    },
-    undefined,
-    { timeout: 30_000, polling: 50 },
+      // An embed's wrapper is `aria-busy` until the embed shows or fails.
+      return examples.every((example) => finished.has(example)) && document.querySelector('#storybook-docs [data-svc-embed][aria-busy="true"]') === null;
+    }),
   );
   return page.evaluate(() => {
     const docs = document.querySelector('#storybook-docs') as HTMLElement;
@@ -144,7 +155,10 @@ async function openDocs(id: string): Promise<Rendered> {
     return {
       links: [...docs.querySelectorAll('a[href]')].map((link) => link.getAttribute('href') ?? ''),
       ids: [...document.querySelectorAll('[id]')].map((element) => element.id),
-      failedEmbeds: [...docs.querySelectorAll('[data-svc-embed-state="error"]')].map((layer) => layer.textContent ?? ''),
+      // Settled but not shown: an error layer, or no iframe that is not hidden (a failed embed without one).
+      failedEmbeds: [...docs.querySelectorAll('[data-svc-embed]')]
+        .filter((embed) => embed.querySelector('[data-svc-embed-state="error"]') !== null || embed.querySelector('iframe:not([aria-hidden="true"])') === null)
+        .map((embed) => `${embed.getAttribute('data-svc-embed')}: ${embed.textContent?.trim() || 'not shown'}`),
       failedStories: stories.filter((story) => story.status !== 'success').map((story) => story.storyId),
     };
   });
