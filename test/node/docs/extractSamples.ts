@@ -13,6 +13,8 @@ export interface Sample {
   readonly info: string;
   /** Whether the info string carries the word `fragment`: the block is not meant to compile on its own. */
   readonly fragment: boolean;
+  /** How many spaces the fence is indented by (MDX indents blocks inside JSX); taken off each line of code. */
+  readonly indent: number;
   /** The code, with the fence's own indentation removed from each line. */
   readonly code: string;
 }
@@ -63,7 +65,7 @@ export function extractSamples(doc: string, text: string): Sample[] {
       .map((line) => line.slice(Math.min(indent, line.length - line.trimStart().length)))
       .join('\n');
     const language = (info.split(/[\s{]/, 1)[0] ?? '').toLowerCase();
-    samples.push({ doc, line: start + 1, language, info, fragment: /(^|[\s,{])fragment([\s,}=]|$)/.test(info), code });
+    samples.push({ doc, line: start + 1, indent, language, info, fragment: /(^|[\s,{])fragment([\s,}=]|$)/.test(info), code });
     index = end;
   }
   return samples;

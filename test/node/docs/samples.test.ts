@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { declaredFile, documentationPages, extractSamples, type Sample, typescriptSamples } from './extractSamples.js';
+import { declaredFile, documentationPages, extractSamples, type Sample, TYPESCRIPT_LANGUAGES, typescriptSamples } from './extractSamples.js';
 
 /*
  * Every `ts` and `tsx` sample of the README and of the docs pages (`stories/docs/**\/*.mdx`) type-checks, each
@@ -105,14 +105,30 @@ const APP_MODULES = `declare module '~/embedSessions.server' {
 }
 `;
 
-/** A page with one sample that must fail on its second line: proves the check reports a mistake where it is. */
-const CANARY_DOC = 'canary.md';
+/**
+ * A page whose samples must fail where marked: a plain type error, one only `noUncheckedIndexedAccess` finds,
+ * one only `exactOptionalPropertyTypes` finds, and one in a block indented inside JSX (MDX style); its fragment
+ * is not checked. Proves the check reports mistakes at their page line and column, with the strict options on.
+ */
+const CANARY_DOC = 'canary.mdx';
 const CANARY = `# Canary
 
 \`\`\`tsx
 import { SvcDashboard } from 'svc-embed-react';
 const wrong: number = <SvcDashboard tenantOrigin="https://tenant.example" publicId="p" />;
+const first: string = ['a'][0];
+const options: { locale?: string } = { locale: undefined };
 \`\`\`
+
+\`\`\`tsx fragment
+this is not TypeScript
+\`\`\`
+
+<div>
+  \`\`\`ts
+  const indented: number = 'text';
+  \`\`\`
+</div>
 `;
 
 interface Diagnostic {
@@ -126,7 +142,7 @@ interface Diagnostic {
 const samples = typescriptSamples(root);
 const checked = samples.filter((sample) => !sample.fragment);
 const fragments = samples.filter((sample) => sample.fragment);
-const canary = extractSamples(CANARY_DOC, CANARY);
+const canary = extractSamples(CANARY_DOC, CANARY).filter((sample) => TYPESCRIPT_LANGUAGES.has(sample.language) && !sample.fragment);
 
 const diagnostics: Diagnostic[] = [];
 let dir = '';
@@ -208,9 +224,9 @@ function readDiagnostics(output: string, owners: ReadonlyMap<string, Sample>): D
     if (match) {
       const [, file = '', row = '0', column = '0', code = '', message = ''] = match;
       const sample = owners.get(file.replaceAll('\\', '/'));
-      // The sample's first line is `sample.line` of the page.
+      // The sample's first line is `sample.line` of the page, its columns start after the fence's indentation.
       const pageLine = sample ? sample.line + Number(row) - 1 : Number(row);
-      found.push({ doc: sample?.doc ?? file, line: pageLine, column: Number(column), code, message });
+      found.push({ doc: sample?.doc ?? file, line: pageLine, column: Number(column) + (sample?.indent ?? 0), code, message });
     } else if (/^\s/.test(line) && found.length > 0) {
       const last = found.pop() as Diagnostic;
       found.push({ ...last, message: `${last.message}\n${line.trim()}` });
@@ -276,7 +292,13 @@ describe('documentation samples', () => {
   });
 
   it('the check reports a broken sample at its page line', () => {
-    expect(report(CANARY_DOC)).toEqual([expect.stringMatching(/^canary\.md:5:7 TS2322 /)]);
+    expect(canary).toHaveLength(2);
+    expect(report(CANARY_DOC)).toEqual([
+      expect.stringMatching(/^canary\.mdx:5:7 TS2322 /),
+      expect.stringMatching(/^canary\.mdx:6:7 TS2322 Type 'string \| undefined'/),
+      expect.stringMatching(/^canary\.mdx:7:7 TS2375 .*exactOptionalPropertyTypes/),
+      expect.stringMatching(/^canary\.mdx:16:9 TS2322 /),
+    ]);
   });
 
   // One test per page, named after it; a page with no TypeScript sample has nothing to check.
