@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { parseDuration } from './emulator/parseDuration.js';
 import { type StartEmulatorOptions, startEmulator } from './emulator/startEmulator.js';
-import { svcError } from './protocol/svcError.js';
+import { errorText, svcError } from './protocol/svcError.js';
 
 const HELP = `Usage: svc-embed emulator [--port N] [--host 127.0.0.1] [--state file.json] [options]
 
@@ -54,7 +54,7 @@ async function main(argv: string[]): Promise<number> {
     return command === undefined ? 1 : 0;
   }
   if (command !== 'emulator') {
-    process.stderr.write(`svc-embed: unknown command "${command}".\n\n${HELP}`);
+    process.stderr.write(`svc-embed: ${errorText(802, `unknown command "${command}".`)}\n\n${HELP}`);
     return 1;
   }
   let values: {
@@ -85,7 +85,7 @@ async function main(argv: string[]): Promise<number> {
       strict: true,
     }));
   } catch (error) {
-    process.stderr.write(`svc-embed emulator: ${(error as Error).message}\n\n${HELP}`);
+    process.stderr.write(`svc-embed emulator: ${errorText(803, (error as Error).message)}\n\n${HELP}`);
     return 1;
   }
   if (values.help) {
@@ -94,7 +94,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const port = values.port === undefined ? 4010 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    process.stderr.write(`svc-embed emulator: --port must be an integer from 0 to 65535 (got "${values.port}").\n`);
+    process.stderr.write(`svc-embed emulator: ${errorText(804, `--port must be an integer from 0 to 65535 (got "${values.port}").`)}\n`);
     return 1;
   }
   let durations: ReturnType<typeof readDurations>;
@@ -118,7 +118,7 @@ async function main(argv: string[]): Promise<number> {
   } catch (error) {
     const reason =
       (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
-        ? `port ${port} is already in use; pass --port N, or --port 0 for any free port.`
+        ? errorText(804, `port ${port} is already in use; pass --port N, or --port 0 for any free port.`)
         : (error as Error).message;
     process.stderr.write(`svc-embed emulator: ${reason}\n`);
     return 1;

@@ -41,9 +41,9 @@ describe('base URL checks', () => {
   });
 
   it("names each client's option in the message", () => {
-    expect(() => createAiClient({ url: 'http://ai.example.com', apiKey: TOKEN })).toThrow(/^createAiClient: url must use https:/);
-    expect(() => createDataClient({ url: 'http://data.example.com', token: TOKEN })).toThrow(/^createDataClient: url must use https:/);
-    expect(() => createManagementClient({ baseUrl: 'http://acme.example.com', apiToken: TOKEN })).toThrow(/^createManagementClient: baseUrl must use https:/);
+    expect(() => createAiClient({ url: 'http://ai.example.com', apiKey: TOKEN })).toThrow(/^SVC513: createAiClient: url must use https:/);
+    expect(() => createDataClient({ url: 'http://data.example.com', token: TOKEN })).toThrow(/^SVC513: createDataClient: url must use https:/);
+    expect(() => createManagementClient({ baseUrl: 'http://acme.example.com', apiToken: TOKEN })).toThrow(/^SVC513: createManagementClient: baseUrl must use https:/);
   });
 });
 
@@ -82,7 +82,8 @@ describe('input errors name the call', () => {
     for (const [name, call] of calls) {
       const error = await call().catch((e: unknown) => e);
       expect(error, name).toBeInstanceOf(SvcInputError);
-      expect((error as Error).message.startsWith(`${name}`), (error as Error).message).toBe(true);
+      expect((error as Error).message.startsWith(`SVC508: ${name}`), (error as Error).message).toBe(true);
+      expect(error, name).toMatchObject({ code: 'SVC508' });
     }
     expect(sent).toHaveLength(0);
   });
@@ -143,19 +144,22 @@ describe('SCIM users', () => {
 
 describe('error classes', () => {
   it('name themselves, and log their fields as JSON', async () => {
-    const cases: [number, string][] = [
-      [500, 'SvcApiError'],
-      [401, 'SvcUnauthorizedError'],
-      [403, 'SvcForbiddenError'],
+    const cases: [number, string, string][] = [
+      [500, 'SvcApiError', 'SVC500'],
+      [401, 'SvcUnauthorizedError', 'SVC501'],
+      [403, 'SvcForbiddenError', 'SVC502'],
     ];
-    for (const [status, name] of cases) {
+    for (const [status, name, code] of cases) {
       const { fetch } = scriptedFetch({ status, body: { error: { message: 'no' } } });
       const platform = createManagementClient({ baseUrl: BASE, apiToken: TOKEN, fetch, retry: false });
       const error = await failure(platform.listDeployments());
       expect(error.name).toBe(name);
-      expect(String(error).startsWith(`${name}: GET /api/v1/deployments failed with ${status}`)).toBe(true);
+      // Each class has its own code, first in the message and in the JSON for logs.
+      expect(error.code).toBe(code);
+      expect(String(error).startsWith(`${name}: ${code}: GET /api/v1/deployments failed with ${status}`)).toBe(true);
       expect(JSON.parse(JSON.stringify(error))).toEqual({
         name,
+        code,
         message: error.message,
         status,
         method: 'GET',
@@ -166,15 +170,15 @@ describe('error classes', () => {
     const network = await failure(
       createManagementClient({ baseUrl: BASE, apiToken: TOKEN, fetch: scriptedFetch(new Error('down')).fetch, retry: false }).listDeployments(),
     );
-    expect(network.name).toBe('SvcNetworkError');
-    expect(new SvcInputError('x').name).toBe('SvcInputError');
+    expect(network).toMatchObject({ name: 'SvcNetworkError', code: 'SVC504' });
+    expect(new SvcInputError('x')).toMatchObject({ name: 'SvcInputError', code: 'SVC508', message: 'SVC508: x' });
   });
 
   it('log the location of a redirect and the limit of a too-large response', async () => {
     const redirected = await failure(
       createManagementClient({ baseUrl: BASE, apiToken: TOKEN, retry: false, fetch: scriptedFetch({ status: 302, headers: { location: 'https://other.example/x' } }).fetch }).listDeployments(),
     );
-    expect(JSON.parse(JSON.stringify(redirected))).toMatchObject({ name: 'SvcRedirectError', status: 302, location: 'https://other.example' });
+    expect(JSON.parse(JSON.stringify(redirected))).toMatchObject({ name: 'SvcRedirectError', code: 'SVC505', status: 302, location: 'https://other.example' });
     const large = await failure(
       createManagementClient({ baseUrl: BASE, apiToken: TOKEN, retry: false, maxResponseBytes: 4, fetch: scriptedFetch({ body: { items: [] } }).fetch }).listDeployments(),
     );
@@ -194,7 +198,7 @@ describe('issues of a sensitive answer, without values', () => {
     const { fetch } = scriptedFetch({ body: { sessionId: 12345678 } });
     const platform = createManagementClient({ baseUrl: BASE, apiToken: TOKEN, fetch });
     const error = await failure(platform.createEmbedSession({ deploymentId: 42, externalId: 'alice' }));
-    expect(error.message).toBe('POST /api/v1/embed/generate-session: unexpected response: response.sessionId: expected string');
+    expect(error.message).toBe('SVC507: POST /api/v1/embed/generate-session: unexpected response: response.sessionId: expected string');
     expect(error.body).toBe('[redacted]');
   });
 
