@@ -94,7 +94,7 @@ describe('the session source', () => {
     sessionLedger.add(loaded);
     await expect(source({ getSession: async () => loaded }).take('initial')).rejects.toMatchObject({ context: 'session', name: 'SessionError' });
     await expect(source({ getSession: async () => '' }).take('initial')).rejects.toMatchObject({ context: 'getSession' });
-    expect(() => source({ session: 'x'.repeat(3_000_000) }).take('initial')).toThrow(expect.objectContaining({ message: expect.stringMatching(/^SVC303: unusable session id/) }));
+    expect(() => source({ session: 'x'.repeat(3_000_000) }).take('initial')).toThrow(expect.objectContaining({ message: expect.stringMatching(/^SVC303: the session option is not a usable session id/) }));
     expect(isUsableSession('a b')).toBe(false);
     expect(isUsableSession('x'.repeat(4096))).toBe(true);
     expect(isUsableSession('x'.repeat(4097))).toBe(false);

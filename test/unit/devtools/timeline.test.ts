@@ -3,6 +3,7 @@ import { createTimeline } from '../../../src/devtools/createTimeline.js';
 import { filterTimeline } from '../../../src/devtools/filterTimeline.js';
 import { toDisplayJson } from '../../../src/devtools/toDisplayJson.js';
 import type { EmbedInspectorEntry } from '../../../src/protocol/index.js';
+import { devError } from '../support/errorTexts.js';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -51,7 +52,7 @@ describe('the timeline', () => {
   });
 
   it('refuses a bound that is not a positive integer, saying so', () => {
-    expect(() => createTimeline(0)).toThrow(new RangeError('maxEntries: expected a positive integer, got 0'));
+    expect(() => createTimeline(0)).toThrow(devError(901, 'maxEntries: expected a positive integer, got 0', RangeError));
     expect(() => createTimeline(2.5)).toThrow(/positive integer, got 2.5/);
   });
 });

@@ -4,6 +4,7 @@ import { describeEntry } from '../../../src/devtools/describeEntry.js';
 import { PREVIEW_BUDGET, previewValue } from '../../../src/devtools/previewValue.js';
 import { toDisplayJson } from '../../../src/devtools/toDisplayJson.js';
 import type { EmbedInspectorEntry } from '../../../src/protocol/index.js';
+import { devError } from '../support/errorTexts.js';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -61,7 +62,7 @@ describe('what the timeline keeps of large messages', () => {
     expect(items.length).toBeLessThan(20);
     expect(items.at(-1)?.id).toBe(20);
     expect(timeline.getKeptSize()).toBeLessThanOrEqual(64 * 1024);
-    expect(() => createTimeline(10, 0)).toThrow(new RangeError('maxSize: expected a positive integer, got 0'));
+    expect(() => createTimeline(10, 0)).toThrow(devError(901, 'maxSize: expected a positive integer, got 0', RangeError));
   });
 
   it('counts foreign messages and keeps one line of each, never their data', () => {

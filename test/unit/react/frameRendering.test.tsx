@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SvcApp, SvcDashboard, type SvcEmbedHandle, SvcProvider } from '../../../src/index.js';
 import { frameOf, ready, renderStrict, TENANT } from './harness.js';
+import { devText } from '../support/errorTexts.js';
 
 afterEach(() => {
   cleanup();
@@ -106,7 +107,14 @@ describe('failures of the host’s own making', () => {
     const onEvent = vi.fn();
     renderStrict(<SvcDashboard tenantOrigin={TENANT} publicId="sales" getSession={failingSession} onError={onError} onEvent={onEvent} />);
     await waitFor(() => expect(onError).toHaveBeenCalledOnce());
-    const payload = { name: 'SessionError', context: 'getSession', fatal: true, message: 'getSession failed: session service down' };
+    // The library's own failure carries its code, which apps can branch on.
+    const payload = {
+      name: 'SessionError',
+      context: 'getSession',
+      fatal: true,
+      message: devText(301, 'getSession failed: session service down'),
+      code: 'SVC301',
+    };
     const message = { source: 'svc-embed', direction: 'event', type: 'svc:event:error', payload, timestamp: expect.any(Number), surface: 'dashboard' };
     expect(onError).toHaveBeenCalledWith(payload, message);
     expect(onEvent.mock.calls).toEqual([[message]]);

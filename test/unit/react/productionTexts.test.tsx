@@ -40,7 +40,7 @@ describe('in production', () => {
   it('still refuses a bad controlled prop, named by its component, with the short text of the action it would send', () => {
     const { SvcChat } = pkg;
     expect(renderError(<SvcChat tenantOrigin={TENANT} colorScheme={'sepia' as 'dark'} />)).toBe(
-      '<SvcChat>: Invalid svc:action:set-color-scheme payload: payload.scheme: expected "light" or "dark" or "auto", got "sepia".',
+      '<SvcChat>: SVC141: svc:action:set-color-scheme payload.scheme',
     );
   });
 
@@ -58,6 +58,6 @@ describe('in production', () => {
           <Guess />
         </>,
       ),
-    ).toBe('useSvcEmbed: several embeds, no embedId');
+    ).toBe('SVC203: useSvcEmbed');
   });
 });

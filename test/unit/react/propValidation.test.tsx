@@ -2,6 +2,7 @@ import { cleanup } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SvcApp, SvcChat, SvcDashboard } from '../../../src/index.js';
+import { devText } from '../support/errorTexts.js';
 import { expectRenderErrors, frameOf, renderStrict, TENANT } from './harness.js';
 
 afterEach(() => {
@@ -9,14 +10,16 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** The message of the error a render throws, or `undefined` when it renders. */
+/** The message of the error a render throws, or `undefined` when it renders; the error carries its code too. */
 function renderError(ui: ReactElement): string | undefined {
   const restore = expectRenderErrors();
   try {
     renderStrict(ui);
     return undefined;
   } catch (error) {
-    return (error as Error).message;
+    const { message, code } = error as Error & { code?: string };
+    expect(message).toContain(`${code}: `);
+    return message;
   } finally {
     restore();
   }
@@ -25,13 +28,13 @@ function renderError(ui: ReactElement): string | undefined {
 describe('a bad controlled prop fails at render with the component, the prop and what was expected', () => {
   it('theme', () => {
     expect(renderError(<SvcChat tenantOrigin={TENANT} theme={{ primaryColor: 42 } as never} />)).toBe(
-      '<SvcChat> prop "theme": theme.primaryColor: expected string, got 42.',
+      devText(201, '<SvcChat> prop "theme": theme.primaryColor: expected string, got 42.'),
     );
   });
 
   it('locale', () => {
     expect(renderError(<SvcChat tenantOrigin={TENANT} locale="not a locale" />)).toBe(
-      '<SvcChat> prop "locale": "not a locale" is not a BCP 47 language tag such as "en-US" or "de".',
+      devText(117, '<SvcChat> prop "locale": "not a locale" is not a BCP 47 language tag such as "en-US" or "de".'),
     );
   });
 
@@ -41,31 +44,31 @@ describe('a bad controlled prop fails at render with the component, the prop and
     ['an array', [{ 'orders.status': { value: 'open' } }]],
   ])('filters given as %s', (_name, filters) => {
     expect(renderError(<SvcDashboard tenantOrigin={TENANT} publicId="sales" filters={filters as never} />)).toBe(
-      '<SvcDashboard> prop "filters": expected an object of filters by "<semantic_view>.<dimension>".',
+      devText(201, '<SvcDashboard> prop "filters": expected an object of filters by "<semantic_view>.<dimension>".'),
     );
   });
 
   it('a filter key without its semantic view', () => {
     expect(renderError(<SvcDashboard tenantOrigin={TENANT} publicId="sales" filters={{ status: { value: 1 } } as never} />)).toBe(
-      '<SvcDashboard> prop "filters": Filter key "status" is not of the form "<semantic_view>.<dimension>" (for example "orders.status").',
+      `<SvcDashboard> prop "filters": ${devText(130, 'Filter key "status" is not of the form "<semantic_view>.<dimension>" (for example "orders.status").')}`,
     );
   });
 
   it('path', () => {
     expect(renderError(<SvcApp tenantOrigin={TENANT} deploymentId={1} session="s" path="https://evil.example.com" />)).toBe(
-      '<SvcApp> prop "path": path: expected an in-embed path starting with "/", such as "/embed/d/42/app/workbook/130", got "https://evil.example.com".',
+      devText(201, '<SvcApp> prop "path": path: expected an in-embed path starting with "/", such as "/embed/d/42/app/workbook/130", got "https://evil.example.com".'),
     );
   });
 
   it('keepAlive given as a flag instead of the keep-alive module', () => {
     expect(renderError(<SvcChat tenantOrigin={TENANT} keepAlive={true as never} />)).toBe(
-      `<SvcChat> prop "keepAlive": pass keepAlive from 'svc-embed-react/keep-alive' (import { keepAlive } from 'svc-embed-react/keep-alive').`,
+      devText(202, `<SvcChat> prop "keepAlive": pass keepAlive from 'svc-embed-react/keep-alive' (import { keepAlive } from 'svc-embed-react/keep-alive').`),
     );
   });
 
   it('no tenant origin, neither as a prop nor from a provider', () => {
     expect(renderError(<SvcDashboard publicId="sales" />)).toBe(
-      '<SvcDashboard>: tenantOrigin is required, as a prop or on a surrounding <SvcProvider>.',
+      devText(101, '<SvcDashboard>: tenantOrigin is required, as a prop or on a surrounding <SvcProvider>.'),
     );
   });
 
@@ -108,6 +111,6 @@ describe('locale warnings', () => {
   it('name the component and the locale the platform will ignore', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     renderStrict(<SvcApp tenantOrigin={TENANT} deploymentId={1} session="s" locale="sw-KE" />);
-    expect(warn.mock.calls).toEqual([['<SvcApp> prop "locale": the platform does not ship "sw-KE" and will ignore it.']]);
+    expect(warn.mock.calls).toEqual([[devText(205, '<SvcApp> prop "locale": the platform does not ship "sw-KE" and will ignore it.')]]);
   });
 });

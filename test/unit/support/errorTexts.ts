@@ -14,3 +14,16 @@ export function devText(code: number, text: string): string {
 export function prodText(code: number, text: string): string {
   return `SVC${code}: ${text}`;
 }
+
+/**
+ * The error a check throws in development, for `toThrow`: Vitest compares the class, the message and the
+ * error's own properties, so the expected error carries its code as the thrown one does.
+ */
+export function devError(code: number, text: string, Type: ErrorConstructor = TypeError): Error {
+  return Object.assign(new Type(devText(code, text)), { code: `SVC${code}` });
+}
+
+/** The error a check throws in production (see {@link devError}). */
+export function prodError(code: number, text: string, Type: ErrorConstructor = TypeError): Error {
+  return Object.assign(new Type(prodText(code, text)), { code: `SVC${code}` });
+}

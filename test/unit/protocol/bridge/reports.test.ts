@@ -9,6 +9,7 @@ import {
 } from '../../../../src/protocol/index.js';
 import { connectedBridge as setup, destroyBridges } from '../../support/bridges.js';
 import { addFrame, deliver, eventEnvelope, readyPayload, TENANT } from '../../support/frames.js';
+import { devError } from '../../support/errorTexts.js';
 
 const cleanups: (() => void)[] = [];
 
@@ -129,7 +130,7 @@ describe('actions and the queue', () => {
     expect(posted.mock.calls.map(([message]) => (message as { payload: unknown }).payload)).toEqual([{ path: '/2' }]);
     for (const bad of [0, -1, 1.5, Number.NaN]) {
       expect(() => createEmbedBridge({ surface: 'app', tenantOrigin: TENANT, maxQueuedActions: bad })).toThrow(
-        new TypeError('maxQueuedActions must be a positive integer'),
+        devError(142, 'maxQueuedActions must be a positive integer'),
       );
     }
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildEmbedUrl, normalizeTenantOrigin, parseFilterParameter } from '../../../../src/protocol/index.js';
+import { devError } from '../../support/errorTexts.js';
 
 const T = 'https://acme.example.com';
 
@@ -136,8 +137,8 @@ describe('a tenant origin that is not a URL', () => {
 describe('buildEmbedUrl refusals, with their full development messages', () => {
   it('requires a public id for a dashboard, missing or empty', () => {
     const message = "publicId is required for the dashboard surface: the published dashboard's public id.";
-    expect(() => buildEmbedUrl({ surface: 'dashboard', tenantOrigin: T })).toThrow(new TypeError(message));
-    expect(() => buildEmbedUrl({ surface: 'dashboard', tenantOrigin: T, publicId: '' })).toThrow(new TypeError(message));
+    expect(() => buildEmbedUrl({ surface: 'dashboard', tenantOrigin: T })).toThrow(devError(110, message));
+    expect(() => buildEmbedUrl({ surface: 'dashboard', tenantOrigin: T, publicId: '' })).toThrow(devError(110, message));
   });
 
   it('accepts ids that contain or start with dots, as long as they are not only dots', () => {
@@ -145,31 +146,31 @@ describe('buildEmbedUrl refusals, with their full development messages', () => {
       expect(buildEmbedUrl({ surface: 'dashboard', tenantOrigin: T, publicId })).toBe(`${T}/embed/dashboard/${publicId}`);
     }
     expect(() => buildEmbedUrl({ surface: 'dashboard', tenantOrigin: T, publicId: '...' })).toThrow(
-      new TypeError('publicId "..." is not a safe id: use letters, digits, ".", "_", "~" and "-" (not only dots).'),
+      devError(111, 'publicId "..." is not a safe id: use letters, digits, ".", "_", "~" and "-" (not only dots).'),
     );
   });
 
   it('refuses a deployment id that is neither a number nor a string, even one that reads as a number', () => {
     expect(() => buildEmbedUrl({ surface: 'app', tenantOrigin: T, deploymentId: [42] as never, session: 's' })).toThrow(
-      new TypeError('deploymentId is required for the app surface and must be a positive integer, got an array.'),
+      devError(112, 'deploymentId is required for the app surface and must be a positive integer, got an array.'),
     );
   });
 
   it('refuses an unknown surface instead of falling back to chat', () => {
     expect(() => buildEmbedUrl({ surface: 'widget' as never, tenantOrigin: T })).toThrow(
-      new TypeError('surface must be "dashboard", "app" or "chat", got "widget".'),
+      devError(114, 'surface must be "dashboard", "app" or "chat", got "widget".'),
     );
   });
 
   it.each(['', '   ', 42])('refuses the session %j', (session) => {
     expect(() => buildEmbedUrl({ surface: 'chat', tenantOrigin: T, session: session as string })).toThrow(
-      new TypeError('session must be a non-empty session id.'),
+      devError(115, 'session must be a non-empty session id.'),
     );
   });
 
   it('refuses a filter key that is not <semantic_view>.<dimension>', () => {
     expect(() => buildEmbedUrl({ surface: 'dashboard', tenantOrigin: T, publicId: 's', filters: { status: { value: 1 } } as never })).toThrow(
-      new TypeError('filters: key "status" is not of the form "<semantic_view>.<dimension>".'),
+      devError(130, 'filters: key "status" is not of the form "<semantic_view>.<dimension>".'),
     );
   });
 
@@ -190,7 +191,7 @@ describe('buildEmbedUrl refusals, with their full development messages', () => {
       `${T}/embed/chat?width=3&ratio=1.5&compact=true`,
     );
     expect(() => buildEmbedUrl({ surface: 'chat', tenantOrigin: T, params: { extra: { a: 1 } as never } })).toThrow(
-      new TypeError('params.extra must be a string, number or boolean.'),
+      devError(120, 'params.extra must be a string, number or boolean.'),
     );
   });
 
@@ -206,7 +207,7 @@ describe('buildEmbedUrl refusals, with their full development messages', () => {
   ])('explains why params.%s is reserved', (name, instead) => {
     const call = () => buildEmbedUrl({ surface: 'dashboard', tenantOrigin: T, publicId: 's', params: { [name]: 'v' } });
     if (instead === 'not reserved') expect(call()).toBe(`${T}/embed/dashboard/s?${name}=v`);
-    else expect(call).toThrow(new TypeError(`params.${name} is reserved: ${instead}.`));
+    else expect(call).toThrow(devError(118, `params.${name} is reserved: ${instead}.`));
   });
 });
 
@@ -214,25 +215,23 @@ describe('tenant origin refusals, with their full development messages', () => {
   const expected = '; expected an origin such as "https://acme.example.com".';
 
   it.each([undefined, '', '   ', 42])('requires an origin, refusing %j', (origin) => {
-    expect(() => normalizeTenantOrigin(origin as string)).toThrow(new TypeError(`tenantOrigin is required${expected}`));
+    expect(() => normalizeTenantOrigin(origin as string)).toThrow(devError(101, `tenantOrigin is required${expected}`));
   });
 
   it.each(['ftp://localhost', 'ws://localhost:8080', 'http://acme.example.com'])('refuses the scheme of %s, naming it', (origin) => {
     const scheme = new URL(origin).protocol;
     expect(() => normalizeTenantOrigin(origin)).toThrow(
-      new TypeError(`tenantOrigin must use https: (http: only on localhost, 127.0.0.1 and [::1]), got "${scheme}"${expected}`),
+      devError(103, `tenantOrigin must use https: (http: only on localhost, 127.0.0.1 and [::1]), got "${scheme}"${expected}`),
     );
   });
 
   it('echoes a value of up to 80 characters whole, and clips a longer one', () => {
     const eighty = 'a'.repeat(80);
-    expect(() => normalizeTenantOrigin(eighty)).toThrow(new TypeError(`tenantOrigin "${eighty}" is not a URL${expected}`));
-    expect(() => normalizeTenantOrigin(`${eighty}b`)).toThrow(new TypeError(`tenantOrigin "${eighty}…" is not a URL${expected}`));
+    expect(() => normalizeTenantOrigin(eighty)).toThrow(devError(102, `tenantOrigin "${eighty}" is not a URL${expected}`));
+    expect(() => normalizeTenantOrigin(`${eighty}b`)).toThrow(devError(102, `tenantOrigin "${eighty}…" is not a URL${expected}`));
     const withPath = `${T}/${'p'.repeat(100)}`;
     expect(() => normalizeTenantOrigin(withPath)).toThrow(
-      new TypeError(
-        `tenantOrigin must be an origin only (scheme, host, port), without a path, query or fragment, got "${withPath.slice(0, 80)}…"${expected}`,
-      ),
+      devError(104, `tenantOrigin must be an origin only (scheme, host, port), without a path, query or fragment, got "${withPath.slice(0, 80)}…"${expected}`),
     );
   });
 });

@@ -6,6 +6,7 @@ import {
   resolveLocale,
   SHIPPED_LOCALES,
 } from '../../../../src/protocol/index.js';
+import { devText } from '../../support/errorTexts.js';
 
 describe('filter parameters', () => {
   it.each([
@@ -80,13 +81,13 @@ describe('locales', () => {
 
 describe('filter parameter reasons', () => {
   it.each([
-    [42, 'expected a string "f_<semantic_view>.<dimension>=<JSON>", got 42'],
-    ['orders.status=1', 'a filter parameter has the form "f_<semantic_view>.<dimension>=<JSON>"'],
-    ['f_orders.status', 'a filter parameter has the form "f_<semantic_view>.<dimension>=<JSON>"'],
-    ['f_status=1', 'filter key "status" is not of the form "<semantic_view>.<dimension>"'],
-    ['f_orders.status={oops}', 'the value of filter "orders.status" is not valid JSON'],
-  ])('explains what is wrong with %j', (input, reason) => {
-    expect(parseFilterParameter(input)).toEqual({ ok: false, reason });
+    [42, 132, 'expected a string "f_<semantic_view>.<dimension>=<JSON>", got 42'],
+    ['orders.status=1', 132, 'a filter parameter has the form "f_<semantic_view>.<dimension>=<JSON>"'],
+    ['f_orders.status', 132, 'a filter parameter has the form "f_<semantic_view>.<dimension>=<JSON>"'],
+    ['f_status=1', 130, 'filter key "status" is not of the form "<semantic_view>.<dimension>"'],
+    ['f_orders.status={oops}', 133, 'the value of filter "orders.status" is not valid JSON'],
+  ])('explains what is wrong with %j, with its code', (input, code, reason) => {
+    expect(parseFilterParameter(input)).toEqual({ ok: false, reason: devText(code, reason), code: `SVC${code}` });
   });
 
   it('splits at the first "=", so the JSON may contain more', () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ActionType } from '../../../../src/protocol/index.js';
+import { prodError } from '../../support/errorTexts.js';
 
 type Protocol = typeof import('../../../../src/protocol/index.js');
 
@@ -20,23 +21,25 @@ afterAll(() => {
 
 const T = 'https://acme.example.com';
 
-describe('in production, buildEmbedUrl refuses with a short message', () => {
+describe('in production, buildEmbedUrl refuses with its code and the option it refuses', () => {
   it.each([
-    [{ surface: 'dashboard' }, 'publicId is required.'],
-    [{ surface: 'dashboard', publicId: '..' }, 'invalid publicId.'],
-    [{ surface: 'app', deploymentId: 0, session: 's' }, 'invalid deploymentId.'],
-    [{ surface: 'app', deploymentId: 42 }, 'app needs a session.'],
-    [{ surface: 'widget' }, 'invalid surface.'],
-    [{ surface: 'chat', session: ' ' }, 'invalid session.'],
-    [{ surface: 'chat', allowExport: true }, 'allowExport is for dashboards only.'],
-    [{ surface: 'chat', filters: {} }, 'filters is for dashboards only.'],
-    [{ surface: 'chat', locale: 'xx_!' }, 'invalid locale.'],
-    [{ surface: 'dashboard', publicId: 's', filters: { status: null } }, 'invalid filter key.'],
-    [{ surface: 'chat', params: { embedToken: 't' } }, 'params.embedToken is reserved.'],
-    [{ surface: 'chat', params: { 'bad name': 1 } }, 'invalid parameter name.'],
-    [{ surface: 'chat', params: { extra: [] } }, 'invalid params.extra.'],
-  ])('for %j', (options, message) => {
-    expect(() => protocol.buildEmbedUrl({ tenantOrigin: T, ...options } as never)).toThrow(new TypeError(message));
+    [{ surface: 'dashboard' }, 'SVC110', 'publicId'],
+    [{ surface: 'dashboard', publicId: '..' }, 'SVC111', 'publicId'],
+    [{ surface: 'app', deploymentId: 0, session: 's' }, 'SVC112', 'deploymentId'],
+    [{ surface: 'app', deploymentId: 42 }, 'SVC113', 'session'],
+    [{ surface: 'widget' }, 'SVC114', 'surface'],
+    [{ surface: 'chat', session: ' ' }, 'SVC115', 'session'],
+    [{ surface: 'chat', allowExport: true }, 'SVC116', 'allowExport'],
+    [{ surface: 'chat', filters: {} }, 'SVC116', 'filters'],
+    [{ surface: 'chat', locale: 'xx_!' }, 'SVC117', 'locale'],
+    [{ surface: 'dashboard', publicId: 's', filters: { status: null } }, 'SVC130', 'filters'],
+    [{ surface: 'chat', params: { embedToken: 't' } }, 'SVC118', 'params.embedToken'],
+    [{ surface: 'chat', params: { 'bad name': 1 } }, 'SVC119', 'params'],
+    [{ surface: 'chat', params: { extra: [] } }, 'SVC120', 'params.extra'],
+  ])('for %j: %s', (options, code, option) => {
+    const refuse = () => protocol.buildEmbedUrl({ tenantOrigin: T, ...options } as never);
+    // No development link is left; the code is on the error as well as in its text.
+    expect(refuse).toThrow(Object.assign(new TypeError(`${code}: ${option}`), { code }));
   });
 
   it('still builds a valid address', () => {
@@ -44,46 +47,46 @@ describe('in production, buildEmbedUrl refuses with a short message', () => {
   });
 });
 
-describe('in production, a tenant origin is refused with a short message', () => {
+describe('in production, a tenant origin is refused with the code of the rule it breaks', () => {
   it.each([
-    ['', 'required'],
-    ['acme.example.com', 'not a URL'],
-    ['http://acme.example.com', 'not https'],
-    ['https://admin:hunter2@acme.example.com', 'has credentials'],
-    ['https://acme.example.com/embed', 'not an origin only'],
-  ])('%j: %s', (origin, message) => {
-    expect(() => protocol.normalizeTenantOrigin(origin)).toThrow(new TypeError(`tenantOrigin: ${message}`));
+    ['', 'SVC101'],
+    ['acme.example.com', 'SVC102'],
+    ['http://acme.example.com', 'SVC103'],
+    ['https://admin:hunter2@acme.example.com', 'SVC104'],
+    ['https://acme.example.com/embed', 'SVC104'],
+  ])('%j: %s', (origin, code) => {
+    expect(() => protocol.normalizeTenantOrigin(origin)).toThrow(Object.assign(new TypeError(`${code}: tenantOrigin`), { code }));
   });
 });
 
-describe('in production, filters are refused with a short message', () => {
+describe('in production, filters are refused with a code and the part at fault', () => {
   it('when encoding', () => {
-    expect(() => protocol.encodeFilterParameter('status', null)).toThrow(new TypeError('invalid filter key'));
-    expect(() => protocol.encodeFilterParameter('a.b', undefined as never)).toThrow(new TypeError('filter value is not JSON'));
+    expect(() => protocol.encodeFilterParameter('status', null)).toThrow(prodError(130, 'filter key'));
+    expect(() => protocol.encodeFilterParameter('a.b', undefined as never)).toThrow(prodError(131, 'filter value'));
     // A value JSON.stringify throws on gets the same short message, without the development detail.
-    expect(() => protocol.encodeFilterParameter('a.b', 10n as never)).toThrow(new TypeError('filter value is not JSON'));
+    expect(() => protocol.encodeFilterParameter('a.b', 10n as never)).toThrow(prodError(131, 'filter value'));
   });
 
   it.each([
-    [42, 'not a string'],
-    ['orders.status=1', 'not a filter parameter'],
-    ['f_status=1', 'bad filter key'],
-    ['f_orders.status={oops}', 'value is not JSON'],
-  ])('when parsing %j', (input, reason) => {
-    expect(protocol.parseFilterParameter(input)).toEqual({ ok: false, reason });
+    [42, 'SVC132', 'filter parameter'],
+    ['orders.status=1', 'SVC132', 'filter parameter'],
+    ['f_status=1', 'SVC130', 'filter key'],
+    ['f_orders.status={oops}', 'SVC133', 'filter value'],
+  ])('when parsing %j', (input, code, part) => {
+    expect(protocol.parseFilterParameter(input)).toEqual({ ok: false, reason: `${code}: ${part}`, code });
   });
 });
 
-describe('in production, actions are refused with a short message', () => {
+describe('in production, actions are refused with a code and the field at fault', () => {
   it.each([
     ['svc:action:navigate', { path: 'x' }, 'payload.path'],
     ['svc:action:set-locale', { locale: 'xx_!' }, 'payload.locale'],
     ['svc:action:set-filter', { filterUrlParameter: 'status=1' }, 'payload.filterUrlParameter'],
   ])('%s with %j', (type, payload, reason) => {
-    expect(() => protocol.createActionMessage(type as ActionType, payload as never)).toThrow(new TypeError(`Invalid ${type} payload: ${reason}.`));
+    expect(() => protocol.createActionMessage(type as ActionType, payload as never)).toThrow(prodError(141, `${type} ${reason}`));
   });
 
-  it('for an unknown type, without listing the known ones', () => {
-    expect(() => protocol.createActionMessage('svc:action:explode' as 'svc:action:refresh')).toThrow(new TypeError('Unknown action type "svc:action:explode".'));
+  it('for an unknown type, naming it without listing the known ones', () => {
+    expect(() => protocol.createActionMessage('svc:action:explode' as 'svc:action:refresh')).toThrow(prodError(140, '"svc:action:explode"'));
   });
 });

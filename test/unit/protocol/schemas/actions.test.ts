@@ -7,6 +7,7 @@ import {
   createActionQueue,
   parseActionMessage,
 } from '../../../../src/protocol/index.js';
+import { devError } from '../../support/errorTexts.js';
 
 const valid: { [K in ActionType]: ActionMap[K][] } = {
   'svc:action:set-color-scheme': [{ scheme: 'light' }, { scheme: 'dark' }, { scheme: 'auto' }],
@@ -112,17 +113,17 @@ describe('action refusals, with their full development messages', () => {
     ['svc:action:set-theme', { borderRadius: true }, 'payload.borderRadius: expected string or number, got true'],
     ['svc:action:set-theme', { analyticsChat: { chatInput: { borderColor: 42 } } }, 'payload.analyticsChat.chatInput.borderColor: expected string, got 42'],
   ])('refuses %s with %j', (type, payload, reason) => {
-    expect(() => createActionMessage(type as ActionType, payload as never)).toThrow(new TypeError(`Invalid ${type} payload: ${reason}.`));
+    expect(() => createActionMessage(type as ActionType, payload as never)).toThrow(devError(141, `Invalid ${type} payload: ${reason}.`));
   });
 
   it('refuses a type that only reads as a known one, listing the known types', () => {
     const known =
       'svc:action:set-color-scheme, svc:action:set-theme, svc:action:set-locale, svc:action:set-filter, svc:action:navigate, svc:action:refresh, svc:action:set-session';
     expect(() => createActionMessage(['svc:action:refresh'] as unknown as 'svc:action:refresh')).toThrow(
-      new TypeError(`Unknown action type an array; expected one of ${known}.`),
+      devError(140, `Unknown action type an array; expected one of ${known}.`),
     );
     expect(() => createActionMessage({ toString: () => 'svc:action:refresh' } as unknown as 'svc:action:refresh')).toThrow(
-      new TypeError(`Unknown action type an object; expected one of ${known}.`),
+      devError(140, `Unknown action type an object; expected one of ${known}.`),
     );
   });
 });
