@@ -1,0 +1,78 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { EmbedController, EmbedControllerOptions } from '../../../src/controller/index.js';
+import { sessionLedger } from '../../../src/controller/sessionLedger.js';
+import { addHost, destroyControllers, flush, makeController } from '../support/controllers.js';
+import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
+
+/**
+ * Lifecycle details a UI binding relies on: it hears every change it subscribed to, the iframe is shown only
+ * when its rule says so (never a hidden iframe behind the app's error fallback), and a failed embed mounted
+ * again in the same commit does not fail a second time.
+ */
+
+afterEach(() => {
+  destroyControllers();
+  vi.useRealTimers();
+});
+
+let sessions = 0;
+const freshSession = () => `life-${++sessions}-${Math.random().toString(36).slice(2)}`;
+const ready = (controller: EmbedController) =>
+  deliver(eventEnvelope('svc:event:ready', readyPayload()), TENANT, controller.iframe?.contentWindow as Window);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function attached(options: Partial<EmbedControllerOptions> = {}): EmbedController {
+  const controller = makeController(options);
+  controller.attach(addHost());
+  return controller;
+}
+
+describe('subscribers', () => {
+  it('hear every change of the snapshot, each reading the new one', () => {
+    const controller = makeController();
+    const phases: string[] = [];
+    controller.subscribe(() => phases.push(controller.getSnapshot().phase));
+    controller.subscribe(() => phases.push(`second ${controller.getSnapshot().phase}`));
+    controller.attach(addHost());
+    ready(controller);
+    expect(phases).toEqual(['loading', 'second loading', 'ready', 'second ready']);
+  });
+});
+
+describe('revealing', () => {
+  it('an embed that sends ready before its load event is shown after the settle time, not after the load timeout', async () => {
+    const controller = attached({ revealSettleMs: 0, revealTimeoutMs: 60_000 });
+    ready(controller);
+    controller.iframe?.dispatchEvent(new Event('load'));
+    await vi.waitFor(() => expect(controller.getSnapshot().visible).toBe(true), { timeout: 2_000 });
+  });
+
+  it('an iframe hidden when the host failed stays hidden when its document loads: the app shows its fallback', async () => {
+    const controller = attached({ getSession: async () => freshSession(), revealTimeoutMs: 10 });
+    await vi.waitFor(() => expect(controller.getSnapshot().phase).toBe('loading'));
+    // The app hands over a session that cannot be loaded: a failure of the host's making.
+    controller.update({ getSession: async () => freshSession(), session: 'not a session id' });
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'error', visible: false, error: { code: 'SVC303' } });
+    controller.iframe?.dispatchEvent(new Event('load'));
+    await sleep(60);
+    expect(controller.getSnapshot().visible).toBe(false);
+    expect(controller.iframe?.style.opacity).toBe('0');
+  });
+});
+
+describe('a failed embed', () => {
+  it('mounted again in the same commit (StrictMode) fails once, and tries again only when retried', async () => {
+    const used = freshSession();
+    sessionLedger.add(used);
+    const onFailure = vi.fn();
+    const controller = makeController({ session: used, onFailure });
+    const host = addHost();
+    controller.attach(host)();
+    controller.attach(host);
+    await flush();
+    expect(controller.getSnapshot().phase).toBe('error');
+    expect(onFailure).toHaveBeenCalledTimes(1);
+    controller.retry();
+    expect(onFailure).toHaveBeenCalledTimes(2);
+  });
+});
