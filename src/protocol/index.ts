@@ -48,7 +48,6 @@ export type { CheckResult, FieldCheck, Problem, UnknownValue, UnknownValueFound 
 export type { FilterScalar, Filters, FilterValue, JsonValue } from './filterValue.js';
 export type { ParseFailureCode, ParseResult, SvcActionMessage, SvcEventMessage } from './messages.js';
 export { LOOPBACK_HOSTS, normalizeTenantOrigin } from './normalizeTenantOrigin.js';
-export { TROUBLESHOOTING_URL } from './svcError.js';
 export type { SvcCodedError } from './svcError.js';
 export type { SvcErrorCode, SvcErrorNumber } from './SvcErrorCode.js';
 export { parseActionMessage } from './parseActionMessage.js';

@@ -76,6 +76,8 @@ describe('a production bundle', () => {
     const { js } = await (bundler === 'esbuild' ? bundleWithEsbuild(code) : bundleForBrowser(code));
     expect(js).not.toContain('expected an origin such as');
     expect(js).not.toContain('give each embed on the page its own embedId');
+    // Error codes stay; the links to their Troubleshooting sections are development text.
+    expect(js).not.toContain('Troubleshooting.mdx');
     // The embed controller (sessions, renewal, reveal) lives in its own entry.
     expect(js).not.toContain('getSession');
     const dir = mkdtempSync(join(tmpdir(), 'svc-production-'));
@@ -84,20 +86,20 @@ describe('a production bundle', () => {
       writeFileSync(file, js);
       const core = (await import(pathToFileURL(file).href)) as typeof import('../../../src/protocol/index.js');
       const origin = 'https://acme.example.com';
-      expect(() => core.normalizeTenantOrigin('http://acme.example.com')).toThrow(new TypeError('tenantOrigin: not https'));
-      expect(() => core.normalizeTenantOrigin('https://user:secret@acme.example.com')).toThrow(/^tenantOrigin: has credentials$/);
-      expect(() => core.buildEmbedUrl({ surface: 'dashboard', tenantOrigin: origin, publicId: '../x' })).toThrow(/invalid publicId/);
+      expect(() => core.normalizeTenantOrigin('http://acme.example.com')).toThrow(Object.assign(new TypeError('SVC103: tenantOrigin'), { code: 'SVC103' }));
+      expect(() => core.normalizeTenantOrigin('https://user:secret@acme.example.com')).toThrow(/^SVC104: tenantOrigin$/);
+      expect(() => core.buildEmbedUrl({ surface: 'dashboard', tenantOrigin: origin, publicId: '../x' })).toThrow(/^SVC111: publicId$/);
       expect(() =>
         core.buildEmbedUrl({ surface: 'dashboard', tenantOrigin: origin, publicId: 'p', params: { session: 'forged' } }),
-      ).toThrow(/params\.session is reserved/);
+      ).toThrow(/^SVC118: params\.session$/);
       expect(() => core.createActionMessage('svc:action:set-color-scheme', { scheme: 'sepia' as never })).toThrow(
-        /payload\.scheme: expected "light" or "dark" or "auto"/,
+        /^SVC141: svc:action:set-color-scheme payload\.scheme$/,
       );
       expect(core.parseEventMessage({ source: 'svc-embed', direction: 'event' })).toMatchObject({ ok: false, code: 'bad-envelope' });
       const bridge = core.createEmbedBridge({ surface: 'dashboard', tenantOrigin: origin, embedId: 'twin' });
       const twin = core.createEmbedBridge({ surface: 'dashboard', tenantOrigin: origin, embedId: 'twin' });
       const disconnect = bridge.connect(() => null);
-      expect(() => twin.connect(() => null)).toThrow(/duplicate embedId "twin"/);
+      expect(() => twin.connect(() => null)).toThrow(/^SVC204: embedId "twin"$/);
       disconnect();
       // The message inspector is development-only: nothing reaches it in production, while debug hooks still hear.
       expect(js).not.toContain('action-queued');
