@@ -6,6 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import MagicString from 'magic-string';
+import { SlowFirstSequencer } from './test/config/slowFirstSequencer.js';
 import { testProjects } from './test/config/testProjects.js';
 
 /**
@@ -275,6 +276,7 @@ export default defineConfig(({ mode }) => {
       // Vitest's default is one worker fewer than the cores: one on a 2-core machine, where every file would
       // then wait for the one before. Three keep both cores busy while a browser file waits on its pages.
       maxWorkers: 3,
+      sequence: { sequencer: SlowFirstSequencer },
       projects: testProjects,
     },
   };
