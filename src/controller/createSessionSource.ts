@@ -1,4 +1,3 @@
-import type { ErrorPayload } from '../protocol/eventPayloads.js';
 import { isDevelopment } from '../protocol/isDevelopment.js';
 import type { SvcErrorNumber } from '../protocol/SvcErrorCode.js';
 import { errorText } from '../protocol/svcError.js';
