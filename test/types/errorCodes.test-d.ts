@@ -1,7 +1,7 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type { ErrorPayload, SvcCodedError, SvcErrorCode, SvcErrorPayload } from '../../src/index.js';
 import { parseFilterParameter } from '../../src/protocol/index.js';
-import { SvcApiError, SvcInputError, SvcUnauthorizedError } from '../../src/server/index.js';
+import type { SvcApiError, SvcInputError, SvcUnauthorizedError } from '../../src/server/index.js';
 
 describe('error codes', () => {
   it('are a closed set of SVC codes, so a typo in a comparison does not compile', () => {
