@@ -1,0 +1,148 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { EmbedController, EmbedControllerOptions, SessionRequest } from '../../../src/controller/index.js';
+import { keepAlive } from '../../../src/keepAlive/index.js';
+import { addHost, destroyControllers, flush, makeController } from '../support/controllers.js';
+import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
+
+/**
+ * How the controller answers what happens around a load: the app turning a private embed into a signed one,
+ * a getSession that answers after the embed is gone, sessions handed over in place, renewal events of an embed
+ * that has no session to renew, and the page listeners an embed leaves behind.
+ */
+
+afterEach(() => {
+  destroyControllers();
+  vi.restoreAllMocks();
+});
+
+let counter = 0;
+const fresh = (): string => `evt-${++counter}-${Math.random().toString(36).slice(2)}`;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The embed's window, recording what the host posts to it. */
+function tenantOf(controller: EmbedController) {
+  const win = controller.iframe?.contentWindow as Window;
+  const posted = vi.spyOn(win, 'postMessage').mockImplementation(() => {});
+  const send = (type: string, payload: Record<string, unknown> = {}) => deliver(eventEnvelope(type, payload), TENANT, win);
+  const handed = () =>
+    posted.mock.calls
+      .map(([message]) => message as { type: string; payload: { sessionId?: string } })
+      .filter((message) => message.type === 'svc:action:set-session')
+      .map((message) => message.payload.sessionId);
+  return { send, handed, ready: () => send('svc:event:ready', readyPayload()) };
+}
+
+function attached(options: Partial<EmbedControllerOptions> = {}): EmbedController {
+  const controller = makeController(options);
+  controller.attach(addHost());
+  return controller;
+}
+
+/** A `getSession` whose answers the test gives by hand. */
+function manualSessions() {
+  const answers: Array<{ resolve: (id: string) => void; reject: (error: unknown) => void }> = [];
+  const getSession = vi.fn((_request: SessionRequest) => new Promise<string>((resolve, reject) => answers.push({ resolve, reject })));
+  return { getSession, answers };
+}
+
+describe('a private embed given a session source', () => {
+  it('hides the private document while the signed one is on its way, and calls off its pending reveal', async () => {
+    const controller = attached({ revealTimeoutMs: 10 });
+    // The private document loaded without a ready: its reveal is pending.
+    controller.iframe?.dispatchEvent(new Event('load'));
+    controller.update({ getSession: manualSessions().getSession });
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'session', visible: false });
+    await sleep(60);
+    expect(controller.getSnapshot().visible).toBe(false);
+  });
+
+  it('hides an embed shown at once while the signed document is on its way', () => {
+    const controller = attached({ reveal: 'immediate' });
+    expect(controller.getSnapshot().visible).toBe(true);
+    controller.update({ getSession: manualSessions().getSession });
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'session', visible: false });
+  });
+});
+
+describe('a retry', () => {
+  it('clears the error while it waits for the new session', async () => {
+    const { getSession, answers } = manualSessions();
+    const controller = attached({ getSession });
+    answers[0]?.reject(new Error('down'));
+    await vi.waitFor(() => expect(controller.getSnapshot().phase).toBe('error'));
+    controller.retry();
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'session', error: null });
+  });
+});
+
+describe('a getSession that answers after the embed is gone', () => {
+  it('fails nothing: the embed stays destroyed and the app hears no failure', async () => {
+    const { getSession, answers } = manualSessions();
+    const onFailure = vi.fn();
+    const controller = attached({ getSession, onFailure });
+    controller.destroy();
+    answers[0]?.reject(new Error('down'));
+    await flush();
+    expect(controller.getSnapshot().phase).toBe('destroyed');
+    expect(onFailure).not.toHaveBeenCalled();
+  });
+});
+
+describe('sessions handed over in place', () => {
+  it('are known to the page: a session the app passes again after another one is not handed over twice', () => {
+    const controller = attached({ session: fresh() });
+    const tenant = tenantOf(controller);
+    tenant.ready();
+    const [first, second] = [fresh(), fresh()];
+    controller.update({ session: first });
+    tenant.ready();
+    controller.update({ session: second });
+    tenant.ready();
+    controller.update({ session: first });
+    expect(tenant.handed()).toEqual([first, second]);
+  });
+});
+
+describe('renewal events of an embed loaded without a session', () => {
+  it('renew nothing: a private embed neither reloads nor asks for a session', async () => {
+    const controller = attached();
+    const tenant = tenantOf(controller);
+    tenant.ready();
+    controller.update({ getSession: undefined });
+    tenant.send('svc:event:session-expiring', { expiresAt: Date.now() + 10 });
+    tenant.send('svc:event:session-expired');
+    await sleep(30);
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'ready', loads: 1, renewals: 0 });
+  });
+});
+
+describe('a renewal by reload', () => {
+  it('is not undone by the same commit attaching the embed again (StrictMode)', async () => {
+    const controller = attached({ getSession: async () => fresh() });
+    await vi.waitFor(() => expect(controller.getSnapshot().phase).toBe('loading'));
+    const tenant = tenantOf(controller);
+    // A fatal failure before the first ready: renewed by loading a new session.
+    tenant.send('svc:event:error', { message: 'Something broke', fatal: true });
+    await vi.waitFor(() => expect(controller.getSnapshot()).toMatchObject({ phase: 'loading', loads: 2 }));
+    const host = controller.iframe?.parentElement as HTMLElement;
+    controller.attach(host)();
+    controller.attach(host);
+    await flush();
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'loading', loads: 2 });
+  });
+});
+
+describe('the page listeners of an embed', () => {
+  it('are all removed when it is destroyed, however often it was parked and shown', () => {
+    const added = vi.spyOn(window, 'addEventListener');
+    const removed = vi.spyOn(window, 'removeEventListener');
+    const count = (spy: typeof added) => spy.mock.calls.filter(([type]) => type === 'pageshow').length;
+    const controller = makeController({ keepAlive });
+    controller.attach(addHost());
+    controller.park();
+    controller.attach(addHost());
+    controller.destroy();
+    expect(count(added)).toBeGreaterThan(0);
+    expect(count(removed)).toBe(count(added));
+  });
+});
