@@ -1,0 +1,70 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { EmbedController } from '../../../src/controller/index.js';
+import { keepAlive } from '../../../src/keepAlive/index.js';
+import { addHost, destroyControllers, flush, makeController } from '../support/controllers.js';
+import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
+
+/**
+ * Calls a UI binding makes at any moment, and what each may not do: `update` before the first attach loads
+ * nothing, `retry` only acts after an error, a destroyed controller cannot be parked back to life, and a
+ * detached embed kept alive reports nothing to the app's debug hook.
+ */
+
+afterEach(destroyControllers);
+
+const ready = (controller: EmbedController) =>
+  deliver(eventEnvelope('svc:event:ready', readyPayload()), TENANT, controller.iframe?.contentWindow as Window);
+
+describe('update', () => {
+  it('before the first attach loads nothing, even when it brings a session source', () => {
+    const getSession = vi.fn(async () => 'never-used');
+    const controller = makeController();
+    controller.update({ getSession });
+    expect(getSession).not.toHaveBeenCalled();
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'idle', loads: 0 });
+    expect(controller.iframe).toBeNull();
+  });
+});
+
+describe('retry', () => {
+  it('does nothing unless the embed failed: no second load of a working embed', () => {
+    const controller = makeController();
+    controller.attach(addHost());
+    const iframe = controller.iframe;
+    controller.retry();
+    ready(controller);
+    controller.retry();
+    expect(controller.iframe).toBe(iframe);
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'ready', loads: 1 });
+  });
+});
+
+describe('park', () => {
+  it('brings nothing back once the controller was destroyed', () => {
+    const controller = makeController({ keepAlive });
+    controller.attach(addHost());
+    controller.destroy();
+    controller.park();
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'destroyed', parked: false });
+    expect(controller.iframe).toBeNull();
+    expect(controller.bridge.isConnected).toBe(false);
+    expect(document.querySelector('iframe')).toBeNull();
+  });
+});
+
+describe('a detached embed', () => {
+  it('kept alive reports nothing to the debug hook until it is shown again', async () => {
+    const onDebug = vi.fn();
+    const controller = makeController({ keepAlive, onDebug });
+    const detach = controller.attach(addHost());
+    detach();
+    controller.park();
+    await flush();
+    const foreign = document.body.appendChild(document.createElement('iframe')).contentWindow as Window;
+    deliver(eventEnvelope('svc:event:ready', readyPayload()), 'https://evil.example', foreign);
+    expect(onDebug).not.toHaveBeenCalled();
+    controller.attach(addHost());
+    deliver(eventEnvelope('svc:event:ready', readyPayload()), 'https://evil.example', foreign);
+    expect(onDebug).toHaveBeenCalledTimes(1);
+  });
+});
