@@ -67,6 +67,23 @@ describe('in production', () => {
     expect(messages).toEqual(['SVC306: renewal']);
   });
 
+  it('sessions an embed cannot load, and a destroyed embed attached again, are refused in a few words', async () => {
+    const make = (options: { embedId: string; session?: string; getSession?: () => Promise<string> }) =>
+      controller.createEmbedController({ surface: 'dashboard', tenantOrigin: TENANT, publicId: 'sales', ...options });
+    const unusable = make({ embedId: 'unusable', session: 'not a session id' });
+    unusable.attach(document.body.appendChild(document.createElement('div')));
+    expect(unusable.getSnapshot().error).toMatchObject({ message: 'SVC303: session', code: 'SVC303' });
+    const empty = make({ embedId: 'empty', getSession: async () => '' });
+    empty.attach(document.body.appendChild(document.createElement('div')));
+    await vi.waitFor(() => expect(empty.getSnapshot().error).toMatchObject({ message: 'SVC304: getSession', code: 'SVC304' }));
+    const live = make({ embedId: 'live', session: `sess-${Math.random().toString(36).slice(2)}` });
+    live.attach(document.body.appendChild(document.createElement('div')));
+    live.update({ session: 'has spaces in it' });
+    expect(live.getSnapshot().error).toMatchObject({ message: 'SVC303: session', code: 'SVC303' });
+    for (const embed of [unusable, empty, live]) embed.destroy();
+    expect(() => live.attach(document.body.appendChild(document.createElement('div')))).toThrow(/^SVC307: embed "live"$/);
+  });
+
   it('the message inspector hears nothing (it is for development tools), while the debug hook still does', () => {
     const entries: unknown[] = [];
     const reasons: string[] = [];
