@@ -36,6 +36,10 @@ const bar = { display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center', m
  */
 const getSession: GetSession = async ({ signal }) => {
   const response = await fetch('/playground-api/session', { method: 'POST', signal });
+  // A static build has no backend: whatever serves it answers with a page, not JSON.
+  if (!response.headers.get('content-type')?.includes('application/json')) {
+    throw new Error('Signed examples need the backend `npm start` runs beside the docs.');
+  }
   const body = (await response.json()) as { sessionId?: string; error?: string };
   if (!response.ok || body.sessionId === undefined) throw new Error(body.error ?? `the backend answered ${response.status}`);
   return body.sessionId;
