@@ -1,0 +1,107 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { EmbedController, SessionRequest } from '../../../src/controller/index.js';
+import { addHost, destroyControllers, flush, makeController } from '../support/controllers.js';
+import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
+
+/**
+ * Renewal as the viewer and the app see it through the embed's events: an in-place renewal keeps the embed
+ * usable, the tab coming back catches up an overdue renewal, and events that are not about the session (an
+ * embed already showing its error, a recoverable error of another kind) renew and resend nothing.
+ */
+
+afterEach(() => {
+  destroyControllers();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+let counter = 0;
+/** Ids from a counter only: some tests fix Math.random. */
+const fresh = (): string => `renew-evt-${Date.now()}-${++counter}`;
+
+function tenantOf(controller: EmbedController) {
+  const win = controller.iframe?.contentWindow as Window;
+  const posted = vi.spyOn(win, 'postMessage').mockImplementation(() => {});
+  const send = (type: string, payload: Record<string, unknown> = {}) => deliver(eventEnvelope(type, payload), TENANT, win);
+  const types = () => posted.mock.calls.map(([message]) => (message as { type: string }).type);
+  return { send, types, ready: () => send('svc:event:ready', readyPayload()) };
+}
+
+/** A signed embed that loaded and sent ready, with the requests its getSession received. */
+async function readyEmbed(options: Parameters<typeof makeController>[0] = {}) {
+  const requests: SessionRequest[] = [];
+  const getSession = vi.fn(async (request: SessionRequest) => {
+    requests.push(request);
+    return fresh();
+  });
+  const controller = makeController({ getSession, ...options });
+  controller.attach(addHost());
+  await vi.waitFor(() => expect(controller.iframe).not.toBeNull());
+  const tenant = tenantOf(controller);
+  tenant.ready();
+  return { controller, tenant, getSession, requests };
+}
+
+describe('a renewal in place', () => {
+  it('keeps the iframe shown and usable, and the embed reported ready, while the new session is on its way', async () => {
+    let answer: (id: string) => void = () => {};
+    const { controller, tenant, getSession } = await readyEmbed({ reveal: 'immediate' });
+    getSession.mockImplementation(() => new Promise<string>((resolve) => (answer = resolve)));
+    tenant.send('svc:event:session-expired');
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'renewing', visible: true });
+    expect(controller.iframe?.style.opacity).toBe('');
+    expect(controller.iframe?.hasAttribute('aria-hidden')).toBe(false);
+    expect(controller.bridge.store.getState().status).toBe('ready');
+    answer(fresh());
+    await flush();
+    expect(tenant.types()).toContain('svc:action:set-session');
+  });
+});
+
+describe('the tab coming back', () => {
+  it('renews at once when the planned renewal is overdue (the machine slept, timers did not run)', async () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    const { controller, tenant, requests } = await readyEmbed();
+    const expiresAt = Date.now() + 600_000;
+    tenant.send('svc:event:session-expiring', { expiresAt });
+    // Planned 150 s ahead; the clock jumps past it without the timer firing.
+    vi.setSystemTime(Date.now() + 200_000);
+    window.dispatchEvent(new Event('online'));
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'renewing', renewals: 1 });
+    expect(requests.at(-1)).toMatchObject({ reason: 'renewal', expiresAt });
+  });
+
+  it('renews nothing before the planned moment', async () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    const { controller, tenant, getSession } = await readyEmbed();
+    tenant.send('svc:event:session-expiring', { expiresAt: Date.now() + 600_000 });
+    vi.setSystemTime(Date.now() + 100_000);
+    window.dispatchEvent(new Event('online'));
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'ready', renewals: 0 });
+    expect(getSession).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('events that are not about the session', () => {
+  it('an embed showing its own error renews nothing when its token then expires', async () => {
+    const { controller, tenant, getSession } = await readyEmbed();
+    tenant.send('svc:event:error', { message: 'Chart query failed', name: 'QueryError', fatal: true });
+    expect(controller.getSnapshot().phase).toBe('error');
+    tenant.send('svc:event:session-expiring', { expiresAt: Date.now() + 10 });
+    tenant.send('svc:event:session-expired');
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'error', renewals: 0 });
+    expect(getSession).toHaveBeenCalledTimes(1);
+  });
+
+  it('a recoverable error of another kind resends nothing at the next update', async () => {
+    const { controller, tenant } = await readyEmbed({ colorScheme: 'dark' });
+    controller.update({ getSession: vi.fn(), colorScheme: 'dark' });
+    const before = tenant.types().length;
+    tenant.send('svc:event:error', { message: 'Filter value not found', name: 'FilterError', fatal: false });
+    controller.update({ getSession: vi.fn(), colorScheme: 'dark' });
+    expect(tenant.types().slice(before)).toEqual([]);
+  });
+});
