@@ -87,6 +87,20 @@ describe('a failing getSession', () => {
     expect(getSession).toHaveBeenCalledTimes(2);
   });
 
+  it('torn down while waiting to try again, fails as an aborted request of getSession', async () => {
+    vi.useFakeTimers({ now: 0 });
+    const sessions = source({
+      getSession: async () => {
+        throw new Error('down');
+      },
+    });
+    const outcome = (sessions.take('renewal', 600_000) as Promise<string>).catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(0);
+    sessions.abort();
+    await vi.advanceTimersByTimeAsync(1_000);
+    await expect(outcome).resolves.toEqual(expect.objectContaining({ name: 'SessionError', context: 'getSession', code: 'SVC302', fatal: true }));
+  });
+
   it('has nothing to abort before it was ever asked', () => {
     expect(() => source({ session: fresh() }).abort()).not.toThrow();
   });
