@@ -50,8 +50,11 @@ describe('a private embed given a session source', () => {
     const controller = attached({ revealTimeoutMs: 10 });
     // The private document loaded without a ready: its reveal is pending.
     controller.iframe?.dispatchEvent(new Event('load'));
-    controller.update({ getSession: manualSessions().getSession });
+    const { getSession } = manualSessions();
+    controller.update({ getSession });
     expect(controller.getSnapshot()).toMatchObject({ phase: 'session', visible: false });
+    // Its first signed load: getSession hears it as such.
+    expect(getSession).toHaveBeenCalledWith(expect.objectContaining({ reason: 'initial' }));
     await sleep(60);
     expect(controller.getSnapshot().visible).toBe(false);
   });

@@ -52,7 +52,11 @@ describe('revealing', () => {
     await vi.waitFor(() => expect(controller.getSnapshot().phase).toBe('loading'));
     // The app hands over a session that cannot be loaded: a failure of the host's making.
     controller.update({ getSession: async () => freshSession(), session: 'not a session id' });
-    expect(controller.getSnapshot()).toMatchObject({ phase: 'error', visible: false, error: { code: 'SVC303' } });
+    expect(controller.getSnapshot()).toMatchObject({
+      phase: 'error',
+      visible: false,
+      error: { code: 'SVC303', context: 'session', message: expect.stringMatching(/^SVC303: the session option is not a usable session id/) },
+    });
     controller.iframe?.dispatchEvent(new Event('load'));
     await sleep(60);
     expect(controller.getSnapshot().visible).toBe(false);
