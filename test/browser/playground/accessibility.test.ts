@@ -75,8 +75,8 @@ async function settled(page: Page): Promise<void> {
 
 /**
  * Opens a story and runs axe on it. Storybook's dev server reloads its pages once when it finds a dependency
- * to pre-bundle on a first visit (a fresh server, a story no file opened yet): the page is then opened and
- * checked again, up to three times. Anything else that goes wrong fails the test as it is.
+ * to pre-bundle on a first visit (a fresh server, a story no file opened yet), which aborts an opening or ends
+ * a check under way: the page is then opened and checked again, up to three times. Anything else that goes wrong fails the test as it is.
  */
 async function checkStory(page: Page, id: string): Promise<Violation[]> {
   for (let attempt = 1; ; attempt++) {
@@ -84,7 +84,7 @@ async function checkStory(page: Page, id: string): Promise<Violation[]> {
       await openStory(page, id);
       return await runAxe(page);
     } catch (error) {
-      const reloaded = error instanceof Error && /Execution context was destroyed|navigation/i.test(error.message);
+      const reloaded = error instanceof Error && /Execution context was destroyed|navigation|net::ERR_ABORTED/i.test(error.message);
       if (!reloaded || attempt === 3) throw error;
     }
   }
