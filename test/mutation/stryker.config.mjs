@@ -14,7 +14,8 @@ import { join } from 'node:path';
  * `SVC_MUTATION_VITEST_CONFIG=test/mutation/vitest.controller.config.ts npm run mutation -- --mutate
  * src/controller/createRenewal.ts --testFiles 'test/unit/controller/*.test.ts' --incrementalFile
  * test/mutation/.reports/controller.json`. Only the controller's own tests run there, so its score is a lower
- * bound of the default run's, which adds the React tests.
+ * bound of the default run's, which adds the React tests; mutants of module-level values survive there falsely
+ * (see that config).
  *
  * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */

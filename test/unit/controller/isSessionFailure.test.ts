@@ -13,7 +13,7 @@ describe('which embed errors count as a failed session', () => {
   });
 
   it('counts an expired, invalid or revoked token, but not a token budget or other content that says token', () => {
-    for (const message of ['Token expired', 'Invalid token', 'token is revoked', 'Unauthorized', 'Your session ended']) {
+    for (const message of ['Token expired', 'Invalid token', 'token is revoked', 'Token revoked', 'Unauthorized', 'Your session ended']) {
       expect(isSessionFailure({ message, fatal: true }, afterReady), message).toBe(true);
     }
     for (const message of ['AI token budget exceeded', 'Too many tokens in the prompt', 'Tokenizer failed']) {
