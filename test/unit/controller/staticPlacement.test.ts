@@ -34,4 +34,21 @@ describe('an iframe without keep-alive', () => {
     placement.show(host);
     expect(frame.parentElement).toBe(host);
   });
+
+  it('adds nothing to a host shown before any iframe was put in place', () => {
+    const host = div();
+    createStaticPlacement().show(host);
+    expect(host.childNodes).toHaveLength(0);
+  });
+
+  it('leaves an iframe where it is when shown in the same host again (moving an iframe reloads its document)', () => {
+    const placement = createStaticPlacement();
+    const host = div();
+    placement.show(host);
+    const frame = document.createElement('iframe');
+    placement.put(frame, null);
+    const after = host.appendChild(document.createElement('p'));
+    placement.show(host);
+    expect([...host.children]).toEqual([frame, after]);
+  });
 });
