@@ -8,7 +8,7 @@ import { startHostApp } from './support/hostApp.js';
 
 /**
  * Token lives each embed stays open for. The suite keeps it short; `SVC_RENEWAL_LIVES=20` runs the long
- * version (about 70 s), whose figures the README quotes.
+ * version (about 70 s), whose figures the Sessions and renewal docs page quotes.
  */
 const LIVES = Number(process.env.SVC_RENEWAL_LIVES ?? 3);
 /** A token lives 6 s, is trusted for 5 s and announced 2 s before: an expiring event 3 s after each mint. */

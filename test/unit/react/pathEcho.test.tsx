@@ -12,7 +12,7 @@ afterEach(() => {
 const HOME = '/embed/d/42/app';
 // Each test loads its own session: the host never loads one session twice.
 
-/** An app that mirrors the path its embed reports into the controlled `path` prop, as the README shows. */
+/** An app that mirrors the path its embed reports into the controlled `path` prop, as the Controlled props docs page shows. */
 function MirroringApp({ via, session }: { via: 'onView' | 'onNavigate'; session: string }) {
   const [path, setPath] = useState(HOME);
   const mirror = (payload: { path: string }) => setPath(payload.path);
