@@ -14,7 +14,8 @@ afterEach(() => {
   child = undefined;
 });
 
-function run(args: string[]): { child: ChildProcess; output: () => string; exit: Promise<number | null> } {
+/** Runs the command line; `exit` is its exit code, or the name of the signal that ended it (so a failure says which). */
+function run(args: string[]): { child: ChildProcess; output: () => string; exit: Promise<number | NodeJS.Signals | null> } {
   const proc = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   child = proc;
   let text = '';
@@ -24,7 +25,7 @@ function run(args: string[]): { child: ChildProcess; output: () => string; exit:
   proc.stderr?.on('data', (chunk: Buffer) => {
     text += chunk.toString();
   });
-  const exit = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
+  const exit = new Promise<number | NodeJS.Signals | null>((resolve) => proc.on('exit', (code, signal) => resolve(code ?? signal)));
   return { child: proc, output: () => text, exit };
 }
 
