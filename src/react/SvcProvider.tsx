@@ -1,5 +1,9 @@
-import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import type { EmbedSettings } from '../controller/EmbedOptions.js';
+import { SvcProviderContext } from './useSvcProviderSettings.js';
+
+// Where the keep-alive entry reads the settings from.
+export { useSvcProviderSettings } from './useSvcProviderSettings.js';
 
 /**
  * Settings every embed below a {@link SvcProvider} shares (the embed options a provider may supply); a prop on
@@ -11,9 +15,6 @@ export type SvcProviderSettings = EmbedSettings;
 export interface SvcProviderProps extends EmbedSettings {
   readonly children?: ReactNode;
 }
-
-const EMPTY: SvcProviderSettings = {};
-const SvcProviderContext = createContext<SvcProviderSettings>(EMPTY);
 
 /**
  * Shares the tenant, the session source and the look of every embed below it, so each embed needs only what
@@ -36,9 +37,4 @@ export function SvcProvider({ children, tenantOrigin, getSession, colorScheme, l
     [tenantOrigin, getSession, colorScheme, locale, theme, onDebug, keepAlive],
   );
   return <SvcProviderContext.Provider value={value}>{children}</SvcProviderContext.Provider>;
-}
-
-/** The settings of the nearest {@link SvcProvider} (empty without one). */
-export function useSvcProviderSettings(): SvcProviderSettings {
-  return useContext(SvcProviderContext);
 }
