@@ -8,8 +8,8 @@ export type SvcErrorFallback = ReactNode | ((error: ErrorPayload, retry: () => v
 /** Props of {@link EmbedStatusLayer}. */
 export interface EmbedStatusLayerProps {
   readonly snapshot: EmbedControllerSnapshot;
-  readonly loading: ReactNode;
-  readonly errorFallback: SvcErrorFallback;
+  readonly loading?: ReactNode;
+  readonly errorFallback?: SvcErrorFallback;
   readonly retry: () => void;
 }
 

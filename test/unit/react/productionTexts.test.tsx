@@ -44,6 +44,11 @@ describe('in production', () => {
     );
   });
 
+  it('refuses an embed without a tenant, named by its component, with the code and the option', () => {
+    const { SvcDashboard } = pkg;
+    expect(renderError(<SvcDashboard publicId="sales" />)).toBe('<SvcDashboard>: SVC101: tenantOrigin');
+  });
+
   it('names the hook, not the embeds, when a hook cannot tell which embed is meant', () => {
     const { SvcChat, useSvcEmbed } = pkg;
     function Guess() {

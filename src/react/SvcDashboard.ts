@@ -1,7 +1,5 @@
-import { forwardRef, type ReactNode, type Ref } from 'react';
+import { createSvcEmbedComponent } from './createSvcEmbedComponent.js';
 import type { SvcDashboardProps } from './SvcEmbedProps.js';
-import { SvcEmbedFrame } from './SvcEmbedFrame.js';
-import type { SvcEmbedHandle } from './SvcEmbedHandle.js';
 
 /**
  * Embeds a published dashboard. Controlled props (`colorScheme`, `locale`, `theme`, `filters`, `path`)
@@ -20,9 +18,4 @@ import type { SvcEmbedHandle } from './SvcEmbedHandle.js';
  * />
  */
 // Pure: a bundle that imports only another component drops this one (a call is kept unless marked).
-export const SvcDashboard = /* @__PURE__ */ forwardRef(function SvcDashboard(
-  props: SvcDashboardProps,
-  ref: Ref<SvcEmbedHandle>,
-): ReactNode {
-  return <SvcEmbedFrame {...props} ref={ref} surface="dashboard" component="SvcDashboard" />;
-});
+export const SvcDashboard = /* @__PURE__ */ createSvcEmbedComponent<SvcDashboardProps>('dashboard', 'SvcDashboard');

@@ -1,7 +1,5 @@
-import { forwardRef, type ReactNode, type Ref } from 'react';
+import { createSvcEmbedComponent } from './createSvcEmbedComponent.js';
 import type { SvcAppProps } from './SvcEmbedProps.js';
-import { SvcEmbedFrame } from './SvcEmbedFrame.js';
-import type { SvcEmbedHandle } from './SvcEmbedHandle.js';
 
 /**
  * Embeds the creator-mode app (workbooks, folders, in-app dashboards) of one deployment. Signed-only:
@@ -19,6 +17,4 @@ import type { SvcEmbedHandle } from './SvcEmbedHandle.js';
  * />
  */
 // Pure: a bundle that imports only another component drops this one (a call is kept unless marked).
-export const SvcApp = /* @__PURE__ */ forwardRef(function SvcApp(props: SvcAppProps, ref: Ref<SvcEmbedHandle>): ReactNode {
-  return <SvcEmbedFrame {...props} ref={ref} surface="app" component="SvcApp" />;
-});
+export const SvcApp = /* @__PURE__ */ createSvcEmbedComponent<SvcAppProps>('app', 'SvcApp');

@@ -1,7 +1,5 @@
-import { forwardRef, type ReactNode, type Ref } from 'react';
+import { createSvcEmbedComponent } from './createSvcEmbedComponent.js';
 import type { SvcChatProps } from './SvcEmbedProps.js';
-import { SvcEmbedFrame } from './SvcEmbedFrame.js';
-import type { SvcEmbedHandle } from './SvcEmbedHandle.js';
 
 /**
  * Embeds the standalone AI chat.
@@ -17,6 +15,4 @@ import type { SvcEmbedHandle } from './SvcEmbedHandle.js';
  * />
  */
 // Pure: a bundle that imports only another component drops this one (a call is kept unless marked).
-export const SvcChat = /* @__PURE__ */ forwardRef(function SvcChat(props: SvcChatProps, ref: Ref<SvcEmbedHandle>): ReactNode {
-  return <SvcEmbedFrame {...props} ref={ref} surface="chat" component="SvcChat" />;
-});
+export const SvcChat = /* @__PURE__ */ createSvcEmbedComponent<SvcChatProps>('chat', 'SvcChat');

@@ -1,0 +1,197 @@
+import {
+  type ForwardRefExoticComponent,
+  forwardRef,
+  type PropsWithoutRef,
+  type ReactNode,
+  type Ref,
+  type RefAttributes,
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import { createEmbedController } from '../controller/createEmbedController.js';
+import { type EmbedController, type EmbedControllerSnapshot, IDLE_SNAPSHOT } from '../controller/EmbedController.js';
+import { embedIdentity } from '../controller/embedIdentity.js';
+import { withSettings } from '../controller/EmbedOptions.js';
+import type { Surface } from '../protocol/envelope.js';
+import { isDevelopment } from '../protocol/isDevelopment.js';
+import { errorText, svcError } from '../protocol/svcError.js';
+import type { ErrorPayload } from '../protocol/eventPayloads.js';
+import type { Filters } from '../protocol/filterValue.js';
+import type { SvcEventMessage } from '../protocol/messages.js';
+import { createSvcActions } from './createSvcActions.js';
+import { EmbedStatusLayer } from './EmbedStatusLayer.js';
+import type { SvcEmbedCommonProps } from './SvcEmbedProps.js';
+import type { SvcEmbedHandle } from './SvcEmbedHandle.js';
+import { useSvcProviderSettings } from './useSvcProviderSettings.js';
+import { useIsomorphicLayoutEffect } from './useIsomorphicLayoutEffect.js';
+import { useLatest } from './useLatest.js';
+import { validateControlledProps } from './validateProps.js';
+
+/** The props any of the three components may get: what the shared implementation reads. */
+interface SvcEmbedAnyProps extends SvcEmbedCommonProps {
+  readonly publicId?: string | undefined;
+  readonly deploymentId?: number | string | undefined;
+  readonly allowExport?: boolean | undefined;
+  readonly filters?: Filters | undefined;
+}
+
+const hostStyle = { width: '100%', height: '100%' } as const;
+
+/** `svc:event:dashboard-loaded` -> `onDashboardLoaded`: the callback prop an event type calls. */
+const callbackName = (type: SvcEventMessage['type']): string =>
+  `on${type.slice(9).replace(/[:-](.)/g, (_match, letter: string) => letter.toUpperCase())}`;
+
+/** What server rendering and hydration see: nothing has started, nothing is shown. */
+const serverSnapshot = (): EmbedControllerSnapshot => IDLE_SNAPSHOT;
+
+/**
+ * Makes `<SvcDashboard>`, `<SvcApp>` or `<SvcChat>`: one shared implementation for a surface, a thin binding
+ * over the embed controller, which owns the iframe, the session, the bridge, the controlled-value sync and the
+ * reveal. `component` is the public name, for error messages.
+ *
+ * @example
+ * export const SvcChat = createSvcEmbedComponent<SvcChatProps>('chat', 'SvcChat');
+ */
+export function createSvcEmbedComponent<P extends SvcEmbedCommonProps>(
+  surface: Surface,
+  component: string,
+): ForwardRefExoticComponent<PropsWithoutRef<P> & RefAttributes<SvcEmbedHandle>> {
+  const SvcEmbed = forwardRef(function SvcEmbed(props: SvcEmbedAnyProps, ref: Ref<SvcEmbedHandle>): ReactNode {
+    // The provider's settings fill what the props leave undefined: the one merge. A missing tenant is refused
+    // here in development; production leaves it to the identity's own check below (SVC101, naming tenantOrigin).
+    const merged = withSettings(props, useSvcProviderSettings()) as SvcEmbedAnyProps & { readonly tenantOrigin: string };
+    const { keepAlive } = merged;
+    if (isDevelopment && merged.tenantOrigin === undefined) {
+      throw svcError(101, `<${component}>: tenantOrigin is required, as a prop or on a surrounding <SvcProvider>.`);
+    }
+    const generatedId = useId();
+    const embedId = props.embedId ?? `svc${generatedId.replace(/[^\w-]/g, '')}`;
+    const latest = useLatest(props);
+    const hostRef = useRef<HTMLDivElement | null>(null);
+
+    // Development only: a bad prop fails here, named, where it is written. Production still refuses it when the
+    // action is built (with a shorter message), and leaves this code out of the bundle.
+    if (isDevelopment) validateControlledProps(component, merged);
+    /** Hands an event to the latest mount's callback for its type, then to `onEvent`. */
+    const deliver = (message: SvcEventMessage): void => {
+      const current = latest.current;
+      (current[callbackName(message.type) as 'onReady'] as ((p: unknown, m: SvcEventMessage) => void) | undefined)?.(message.payload, message);
+      current.onEvent?.(message);
+    };
+    const live = {
+      ...merged,
+      surface,
+      // A failure that did not come from the embed (getSession, a reused session) reaches onError as an event.
+      onFailure: (error: ErrorPayload) =>
+        deliver({ source: 'svc-embed', direction: 'event', type: 'svc:event:error', payload: error, timestamp: Date.now(), surface }),
+    };
+
+    if (isDevelopment && keepAlive !== undefined && typeof keepAlive !== 'object') {
+      throw svcError(202, `<${component}> prop "keepAlive": pass keepAlive from 'svc-embed-react/keep-alive' (import { keepAlive } from 'svc-embed-react/keep-alive').`);
+    }
+    const parking = keepAlive?.parking;
+    const controllerRef = useRef<{
+      key: string;
+      parkKey: string | undefined;
+      /** Taken from the parking lot (not yet claimed by the layout effect). */
+      lot?: boolean | undefined;
+      /** This mount found its parked embed claimed by another: it keeps an embed of its own. */
+      own?: boolean | undefined;
+      controller: EmbedController;
+    } | null>(null);
+    // A fresh object each time: a request to render again that React never folds into the previous one.
+    const [, renderAgain] = useState<object>();
+    let key: string;
+    try {
+      // Identity decides the controller (the app's embedId only, not a generated one); a session is a
+      // credential, handed to the live embed (see update).
+      const identity = embedIdentity(live);
+      key = identity + !keepAlive;
+      if (controllerRef.current?.key !== key) {
+        const parkKey = keepAlive && identity;
+        const own = controllerRef.current?.own;
+        // A parked embed with this identity (kept alive, or preloaded) is taken back: no reload, no new session.
+        const parked = parkKey && !own ? parking?.peek(parkKey) : undefined;
+        controllerRef.current = { key, parkKey, lot: !!parked, own, controller: parked || createEmbedController({ ...live, embedId }) };
+      }
+    } catch (error) {
+      // Named after the component, keeping its class and code (every error thrown here is the library's own).
+      (error as Error).message = `<${component}>: ${(error as Error).message}`;
+      throw error;
+    }
+    const { controller, parkKey, lot } = controllerRef.current;
+    const snapshot = useSyncExternalStore(controller.subscribe, controller.getSnapshot, serverSnapshot);
+
+    // A layout effect: its cleanup runs while the host is still in the page, so a kept-alive iframe can leave it.
+    useIsomorphicLayoutEffect(() => {
+      // Shown again after its effects were torn down while it stayed rendered (a hidden <Activity>, a Suspense
+      // boundary showing its fallback again): that embed is gone, so the next render makes a new one.
+      const destroyed = controller.getSnapshot().phase === 'destroyed';
+      // Two mounts took one parked embed (one identity, no embedId): the first keeps it, this one makes its own.
+      if (destroyed || (!parking?.release(controller) && lot)) {
+        if (isDevelopment && !destroyed) {
+          console.error(
+            errorText(
+              401,
+              `<${component}>: two mounted embeds share one identity (surface, tenant, publicId or deploymentId) without an embedId, so they cannot share the parked embed: give each its own embedId. Each gets an embed of its own meanwhile.`,
+            ),
+          );
+        }
+        controllerRef.current = destroyed ? null : { key: '', parkKey, own: true, controller };
+        renderAgain({});
+        return;
+      }
+      // The embed's own callbacks are those of its latest mount; while parked, only app-wide listeners hear it.
+      const off = controller.bridge.onAny(deliver);
+      const detach = controller.attach(hostRef.current as HTMLDivElement);
+      return () => {
+        off();
+        if (parkKey && parking) parking.park(parkKey, controller);
+        else detach();
+      };
+      // `deliver` reads the latest props through a ref: the subscription need not follow it.
+    }, [controller, parkKey, parking, lot]);
+
+    // After every commit: the controller sends only what changed (structural comparison inside).
+    useEffect(() => {
+      controller.update(live);
+    });
+
+    useImperativeHandle(
+      ref,
+      () => ({
+        ...createSvcActions(controller.bridge.send),
+        embedId: controller.bridge.embedId,
+        store: controller.bridge.store,
+        get iframe() {
+          return controller.iframe;
+        },
+      }),
+      [controller],
+    );
+
+    return (
+      <div
+        className={props.className}
+        style={{ position: 'relative', ...props.style }}
+        aria-busy={!snapshot.visible && snapshot.phase !== 'error'}
+        data-svc-embed={embedId}
+      >
+        {/* Warm up the connection while the page hydrates; React 19 hoists this into the head. */}
+        <link rel="preconnect" href={controller.bridge.tenantOrigin} />
+        {/* A new identity gets a new host element: the old iframe leaves with the old one, never beside the new.
+            Kept alive, the host stays: the old iframe is parked from it before anything removes it. */}
+        <div key={keepAlive ? undefined : key} ref={hostRef} style={hostStyle} />
+        <EmbedStatusLayer {...props} snapshot={snapshot} retry={controller.retry} />
+      </div>
+    );
+  });
+  // Production builds drop the names anyway; development tools show the public one.
+  if (isDevelopment) SvcEmbed.displayName = component;
+  // One implementation reads the props of all three: each component's own props are among them.
+  return SvcEmbed as ForwardRefExoticComponent<PropsWithoutRef<P> & RefAttributes<SvcEmbedHandle>>;
+}
