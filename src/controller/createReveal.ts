@@ -8,45 +8,37 @@ export interface Reveal {
   cancel(): void;
 }
 
-/** Waits two animation frames: the embed has handled the flushed actions and painted before it is shown. */
-const afterPaint = (callback: () => void): (() => void) => {
-  if (typeof requestAnimationFrame !== 'function') {
-    const timer = setTimeout(callback, 32);
-    return () => clearTimeout(timer);
-  }
-  let second = 0;
-  const first = requestAnimationFrame(() => {
-    second = requestAnimationFrame(callback);
-  });
-  return () => {
-    cancelAnimationFrame(first);
-    cancelAnimationFrame(second);
-  };
-};
-
 /**
  * Creates the reveal timing of one embed: `show` is called once a pending reveal is due. Only one reveal is
  * pending at a time; scheduling one calls off the previous.
  */
 export function createReveal(show: () => void, settleMs = 150, timeoutMs = 1500): Reveal {
-  let cancelPending: (() => void) | undefined;
-  const cancel = (): void => {
-    cancelPending?.();
-    cancelPending = undefined;
+  /** Calls off the step the pending reveal is waiting for (harmless once that step has run). */
+  let stop = (): void => {};
+  const wait = (ms: number, then: () => void): void => {
+    const timer = setTimeout(then, ms);
+    stop = () => clearTimeout(timer);
   };
-  const after = (ms: number, paint: boolean): void => {
-    cancel();
-    const timer = setTimeout(() => {
-      if (paint) cancelPending = afterPaint(show);
-      else show();
-    }, ms);
-    cancelPending = () => clearTimeout(timer);
+  /** The next animation frame, or about one frame of time where nothing is rendered (no animation frames). */
+  const nextFrame = (then: () => void): void => {
+    if (typeof requestAnimationFrame !== 'function') wait(16, then);
+    else {
+      const frame = requestAnimationFrame(then);
+      stop = () => cancelAnimationFrame(frame);
+    }
   };
   return {
     // The flushed actions are on their way, but the embed usually draws its first screen (in its default look)
-    // before it reads them, and nothing it sends tells us when it has: give it `settleMs`, then the next paint.
-    afterReady: () => after(settleMs, true),
-    afterLoad: () => after(timeoutMs, false),
-    cancel,
+    // before it reads them, and nothing it sends tells us when it has: give it `settleMs`, then two frames, so
+    // it has handled them and painted.
+    afterReady() {
+      stop();
+      wait(settleMs, () => nextFrame(() => nextFrame(show)));
+    },
+    afterLoad() {
+      stop();
+      wait(timeoutMs, show);
+    },
+    cancel: () => stop(),
   };
 }
