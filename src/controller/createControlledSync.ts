@@ -51,68 +51,60 @@ export interface ControlledSync {
 /**
  * Creates the controlled-prop synchroniser of one embed and sends the `initial` values the address does not
  * carry (colour scheme, theme, path: queued until `ready`). The address carries the initial filters and
- * locale, which therefore count as sent. It hears the paths the embed reports (`view`, `navigate`), so
- * mirroring one back into `path` sends nothing.
+ * locale, which therefore count as sent. The path the embed last reported (`view`, `navigate`) is read from
+ * the bridge's store, so mirroring one back into `path` sends nothing.
  */
 export function createControlledSync(bridge: EmbedBridge, initial: ControlledValues): ControlledSync {
-  const addressFilters = Object.entries(initial.filters ?? {}).filter(([, value]) => value !== undefined);
-  const sentFilters = new Map<string, string>(addressFilters.map(([key, value]) => [key, stableKey(value)]));
+  const sentFilters = new Map<string, string>();
+  for (const [key, value] of Object.entries(initial.filters ?? {})) if (value !== undefined) sentFilters.set(key, stableKey(value));
+  const addressKeys = [...sentFilters.keys()];
   let sentScheme: string | undefined;
   let sentTheme: string | undefined;
   let sentLocale: string | undefined = initial.locale;
   let sentPath: string | undefined;
-  let reportedPath: string | undefined;
 
   const sendFilter = (key: string, value: FilterValue): void => {
     bridge.send('svc:action:set-filter', { filterUrlParameter: encodeFilterParameter(key, value) });
     sentFilters.set(key, stableKey(value));
   };
 
-  const syncFilters = (filters: Filters, force: boolean): void => {
-    for (const [key, value] of Object.entries(filters)) {
-      if (value === undefined) continue;
-      if (force || sentFilters.get(key) !== stableKey(value)) sendFilter(key, value);
-    }
-    for (const [key, sent] of sentFilters) {
-      const current = (filters as Readonly<Record<string, FilterValue | undefined>>)[key];
-      if (current !== undefined) continue;
-      // A removed filter is sent as null, once (project decision: the platform documents no "clear").
-      if (force ? addressFilters.some(([addressKey]) => addressKey === key) || sent !== 'null' : sent !== 'null') {
-        sendFilter(key, null);
-      }
-    }
-  };
-
   const sync = (values: ControlledValues, force: boolean): void => {
-    if (values.colorScheme !== undefined && (force || values.colorScheme !== sentScheme)) {
-      bridge.send('svc:action:set-color-scheme', { scheme: values.colorScheme });
-      sentScheme = values.colorScheme;
+    const { colorScheme, theme, locale, path } = values;
+    if (colorScheme !== undefined && (force || colorScheme !== sentScheme)) {
+      bridge.send('svc:action:set-color-scheme', { scheme: colorScheme });
+      sentScheme = colorScheme;
     }
-    if (values.theme !== undefined) {
-      const key = stableKey(values.theme);
+    if (theme !== undefined) {
+      const key = stableKey(theme);
       if (force || key !== sentTheme) {
-        bridge.send('svc:action:set-theme', values.theme);
+        bridge.send('svc:action:set-theme', theme);
         sentTheme = key;
       }
     }
-    if (values.locale !== undefined && (force || values.locale !== sentLocale)) {
-      bridge.send('svc:action:set-locale', { locale: values.locale });
-      sentLocale = values.locale;
+    if (locale !== undefined && (force || locale !== sentLocale)) {
+      bridge.send('svc:action:set-locale', { locale });
+      sentLocale = locale;
     }
-    syncFilters(values.filters ?? {}, force);
-    if (values.path !== undefined && (force || values.path !== sentPath)) {
-      // No echo: a path the embed reported itself is where it already is.
-      if (force || values.path !== reportedPath) bridge.send('svc:action:navigate', { path: values.path });
-      sentPath = values.path;
-    } else if (force && reportedPath !== undefined) {
+    const filters: Readonly<Record<string, FilterValue | undefined>> = values.filters ?? {};
+    for (const [key, value] of Object.entries(filters)) {
+      if (value !== undefined && (force || sentFilters.get(key) !== stableKey(value))) sendFilter(key, value);
+    }
+    for (const [key, sent] of sentFilters) {
+      // A removed filter is sent as null, once (project decision: the platform documents no "clear"), and
+      // again to a reloaded document whose address brought it back.
+      if (filters[key] === undefined && (sent !== 'null' || (force && addressKeys.includes(key)))) sendFilter(key, null);
+    }
+    const reportedPath = bridge.store.getState().path;
+    if (path !== undefined) {
+      // No echo: a path the embed reported itself is where it already is (a reloaded document is not).
+      if (force || (path !== sentPath && path !== reportedPath)) bridge.send('svc:action:navigate', { path });
+      sentPath = path;
+    } else if (force && reportedPath !== null) {
       // Back to where the viewer was: a controlled `path` (the branch above) wins.
       bridge.send('svc:action:navigate', { path: reportedPath });
     }
   };
 
-  bridge.onAny((message) => {
-    if (message.type === 'svc:event:view' || message.type === 'svc:event:navigate') reportedPath = message.payload.path;
-  });
   sync(initial, false);
   return {
     update: (values) => sync(values, false),

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { type ControlledValues, createControlledSync } from '../../../src/controller/createControlledSync.js';
 import type { EmbedBridge } from '../../../src/protocol/createEmbedBridge.js';
+import { createEmbedStore } from '../../../src/protocol/createEmbedStore.js';
 import { encodeFilterParameter } from '../../../src/protocol/encodeFilterParameter.js';
+import type { SvcEventMessage } from '../../../src/protocol/messages.js';
+import { reduceEmbedEvent } from '../../../src/protocol/reduceEmbedEvent.js';
 
 /**
  * The controlled values an app renders (colour scheme, theme, locale, filters, path) reach the embed as actions:
@@ -9,19 +12,17 @@ import { encodeFilterParameter } from '../../../src/protocol/encodeFilterParamet
  * echoed back to where the viewer already is.
  */
 
-/** A synchroniser over a bridge that records what it sends; `report` plays an event of the embed. */
+/**
+ * A synchroniser over a bridge that records what it sends; `report` plays an event of the embed into the
+ * bridge's store, the way the bridge records every event before anyone handles it.
+ */
 function syncOf(initial: ControlledValues = {}) {
   const sent: Array<[string, unknown]> = [];
-  let listener: ((message: { type: string; payload: unknown }) => void) | undefined;
-  const bridge = {
-    send: (type: string, payload: unknown) => sent.push([type, payload]),
-    onAny: (next: typeof listener) => {
-      listener = next;
-      return () => {};
-    },
-  } as unknown as EmbedBridge;
+  const store = createEmbedStore('sales', 'dashboard');
+  const bridge = { send: (type: string, payload: unknown) => sent.push([type, payload]), store } as unknown as EmbedBridge;
   const sync = createControlledSync(bridge, initial);
-  const report = (type: string, path: string) => listener?.({ type, payload: { path } });
+  const report = (type: string, path: string) =>
+    store.setState(reduceEmbedEvent(store.getState(), { type, payload: { path }, timestamp: 0 } as unknown as SvcEventMessage), true);
   const take = () => sent.splice(0);
   return { sync, report, take };
 }
