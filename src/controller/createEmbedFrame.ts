@@ -28,9 +28,9 @@ export function createEmbedFrame(
   let element: HTMLIFrameElement | null = null;
   /** The iframe whose load events count (none while the current one is being replaced). */
   let heard: HTMLIFrameElement | null = null;
-  /** `load` events of the current iframe, and at which of them its documents last sent `ready`. */
-  let loads = 0;
-  let readyAt = -1;
+  /** `load` events of the current iframe, and at which of them its documents last sent `ready` (set by each load). */
+  let loads: number;
+  let readyAt: number;
   /** Whether this embed's first document sent `ready` before its `load` event (known after the first). */
   let readyFirst: boolean | undefined;
 
@@ -45,11 +45,9 @@ export function createEmbedFrame(
       const previous = element;
       const frame = createEmbedIframe(src, embedId, title, hidden);
       frame.addEventListener('load', () => {
-        if (frame !== heard) return;
-        loads += 1;
         // A second load event is a new document, unless this embed sends ready before its load event and
         // the ready seen since the previous load belongs to the new document.
-        onLoad(loads > 1 && !(readyFirst && readyAt === loads - 1));
+        if (frame === heard) onLoad(++loads > 1 && !(readyFirst && readyAt === loads - 1));
       });
       element = heard = frame;
       loads = 0;

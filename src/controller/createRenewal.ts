@@ -67,8 +67,11 @@ export function createRenewal(
   /** The planned renewal, or while busy the handover's deadline: never both. */
   let timer: ReturnType<typeof setTimeout> | undefined;
   let recent: number[] = [];
-  /** The renewal in flight was planned ahead of an announced expiry: its success gives its place back. */
-  let planned = false;
+  /**
+   * The renewal in flight was planned ahead of an announced expiry: its success gives its place back (set by
+   * both ways to a handover, the only time it is read).
+   */
+  let planned: boolean;
 
   const settle = (): void => {
     clearTimeout(timer);
@@ -96,7 +99,7 @@ export function createRenewal(
     hand(session);
   };
 
-  const renew = (ahead?: boolean): void => {
+  const renew = (ahead: boolean): void => {
     if (busy) return;
     const now = Date.now();
     recent = recent.filter((at) => at > now - WINDOW_MS);
@@ -113,7 +116,7 @@ export function createRenewal(
       return;
     }
     recent.push(now);
-    planned = ahead === true;
+    planned = ahead;
     busy = true;
     clearTimeout(timer);
     const inPlace = speaks;
@@ -145,7 +148,7 @@ export function createRenewal(
       renew(false);
     },
     wake() {
-      if (renewAt && Date.now() >= renewAt) renew();
+      if (renewAt && Date.now() >= renewAt) renew(false);
     },
     offer(session) {
       if (!busy) {
@@ -156,9 +159,8 @@ export function createRenewal(
       }
     },
     answer(refused) {
-      const session = handed;
-      if (session === undefined) return false;
-      if (refused) reloadWith(session);
+      if (handed === undefined) return false;
+      if (refused) reloadWith(handed);
       else {
         if (planned) recent.pop();
         settle();

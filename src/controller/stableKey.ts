@@ -3,10 +3,12 @@
  * object literal with the same content each render compares equal and sends nothing.
  */
 export function stableKey(value: unknown): string {
-  return JSON.stringify(value, (_key, inner: unknown) => {
-    if (inner === null || typeof inner !== 'object' || Array.isArray(inner)) return inner;
-    const sorted: Record<string, unknown> = {};
-    for (const key of Object.keys(inner).sort()) sorted[key] = (inner as Record<string, unknown>)[key];
-    return sorted;
-  }) ?? 'undefined';
+  // Given a list of names, JSON.stringify writes each object's properties in the list's order (repeats count
+  // once): every name the value uses, sorted, puts the same content in the same order.
+  const names: string[] = [];
+  JSON.stringify(value, (name, inner: unknown) => {
+    names.push(name);
+    return inner;
+  });
+  return JSON.stringify(value, names.sort()) ?? 'undefined';
 }
