@@ -40,8 +40,6 @@ export const sessionError = (code: SvcErrorNumber, context: string, message: str
   code: `SVC${code}`,
 });
 
-const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error));
-
 /**
  * Creates the session source of one embed. `signed` says whether the embed runs in signed mode; `live`
  * returns the latest live options (session and getSession are read at the moment a session is needed).
@@ -55,28 +53,41 @@ export function createSessionSource(
   let pending: Promise<string> | undefined;
 
   const request = async (getSession: GetSession, reason: SessionRequestReason, expiresAt: number | undefined): Promise<unknown> => {
-    const { surface, embedId, publicId, deploymentId } = identity;
     for (let delay = 1000; ; delay *= 2) {
-      const controller = new AbortController();
-      abort = controller;
+      abort = new AbortController();
+      const { signal } = abort;
       try {
-        return await getSession({ surface, embedId, publicId, deploymentId, reason, expiresAt, signal: controller.signal });
+        return await getSession({
+          surface: identity.surface,
+          embedId: identity.embedId,
+          publicId: identity.publicId,
+          deploymentId: identity.deploymentId,
+          reason,
+          expiresAt,
+          signal,
+        });
       } catch (error) {
         // Worth another try while the embed still trusts its token: a blip of the app's backend must not end
         // the viewer's session. Otherwise (a first load, an expired token) the failure is shown at once.
         if (expiresAt === undefined || Date.now() + delay >= expiresAt) {
-          throw sessionError(301, 'getSession', `getSession failed: ${describe(error)}`);
+          throw sessionError(301, 'getSession', `getSession failed: ${error instanceof Error ? error.message : String(error)}`);
         }
         await new Promise((resume) => setTimeout(resume, Math.min(delay, 30_000)));
       }
       // Torn down while waiting (or while getSession ran): nobody needs a session any more.
-      if (controller.signal.aborted) throw sessionError(302, 'getSession', 'aborted');
+      if (signal.aborted) throw sessionError(302, 'getSession', 'aborted');
     }
   };
 
-  /** `session` once it is known to be usable; `from` names where a refused one came from. */
-  const use = (session: unknown, from: string): string => {
-    if (!isUsableSession(session)) throw from === 'session' ? sessionError(303, from, isDevelopment ? 'the session option is not a usable session id' : 'session') : sessionError(304, from, isDevelopment ? 'getSession did not return a session id' : 'getSession');
+  /** `session` once it is known to be usable; else the failure of where it came from, with that place's code. */
+  const use = (session: unknown, code: 303 | 304, from: string): string => {
+    if (!isUsableSession(session)) {
+      throw sessionError(
+        code,
+        from,
+        isDevelopment ? (code === 303 ? 'the session option is not a usable session id' : 'getSession did not return a session id') : from,
+      );
+    }
     return session;
   };
 
@@ -95,12 +106,12 @@ export function createSessionSource(
       if (!signed()) return undefined;
       const { session, getSession } = live();
       // A session option this page never loaded goes first: the app minted it for this embed.
-      if (session !== undefined && !sessionLedger.has(session)) return use(session, 'session');
+      if (session !== undefined && !sessionLedger.has(session)) return use(session, 303, 'session');
       if (!getSession) throw used();
       pending ??= request(getSession, reason, expiresAt)
         .then((answer) => {
           if (sessionLedger.has(answer as string)) throw used();
-          return use(answer, 'getSession');
+          return use(answer, 304, 'getSession');
         })
         .finally(() => {
           pending = undefined;
