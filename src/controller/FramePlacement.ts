@@ -23,7 +23,7 @@ export function createStaticPlacement(): FramePlacement {
     mode: 'static',
     show(next) {
       host = next;
-      if (frame !== null && frame.parentElement !== next) next.append(frame);
+      if (frame && frame.parentElement !== next) next.append(frame);
     },
     park() {},
     put(next, previous) {
@@ -33,8 +33,7 @@ export function createStaticPlacement(): FramePlacement {
     },
     dispose() {
       frame?.remove();
-      frame = null;
-      host = null;
+      frame = host = null;
     },
   };
 }

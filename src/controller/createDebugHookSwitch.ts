@@ -9,10 +9,9 @@ import type { EmbedDebugHook } from '../protocol/EmbedDebugReport.js';
 export function createDebugHookSwitch(bridge: EmbedBridge, report: EmbedDebugHook): (on: unknown) => void {
   let remove: (() => void) | undefined;
   return (on) => {
-    if (on && !remove) remove = bridge.addDebugHook(report);
-    else if (!on && remove) {
-      remove();
+    if (!on) {
+      remove?.();
       remove = undefined;
-    }
+    } else remove ??= bridge.addDebugHook(report);
   };
 }

@@ -7,10 +7,10 @@
 export function createEmbedIframe(src: string, embedId: string, title: string, hidden: boolean): HTMLIFrameElement {
   const frame = document.createElement('iframe');
   frame.title = title;
-  frame.setAttribute('data-svc-embed-id', embedId);
+  frame.dataset.svcEmbedId = embedId;
   frame.setAttribute('allow', 'clipboard-write; fullscreen');
   frame.style.cssText = 'border:0;width:100%;height:100%;display:block';
-  if (hidden) setFrameHidden(frame, true);
+  setFrameHidden(frame, hidden);
   frame.src = src;
   return frame;
 }

@@ -6,7 +6,7 @@ import type { ErrorPayload } from '../protocol/eventPayloads.js';
  * "token" is not: "AI token budget exceeded" is about the content, and renewing would only loop; a token that
  * is invalid or revoked (or any expiry) is.
  */
-const SESSION_WORDS = /session|sign[\s-]?in|expir|unauthori[sz]ed|(?:invalid|revoked) token|token (?:is )?(?:invalid|revoked)/i;
+const SESSION_WORDS = /session|sign[\s-]?in|expir|unauthori[sz]ed|(invalid|revoked) token|token (is )?(invalid|revoked)/i;
 
 /** What the rule needs to know besides the error itself. */
 export interface SessionFailureContext {

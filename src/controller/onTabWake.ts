@@ -10,9 +10,8 @@ export function onTabWake(wake: () => void): () => void {
   const listener = (): void => {
     if (document.visibilityState !== 'hidden') wake();
   };
-  const each = (method: typeof addEventListener): void => {
-    for (const type of WAKE_EVENTS) method(type, listener);
+  for (const type of WAKE_EVENTS) addEventListener(type, listener);
+  return () => {
+    for (const type of WAKE_EVENTS) removeEventListener(type, listener);
   };
-  each(addEventListener);
-  return () => each(removeEventListener);
 }
