@@ -76,6 +76,43 @@ describe('a retry', () => {
     controller.retry();
     expect(controller.getSnapshot()).toMatchObject({ phase: 'session', error: null });
   });
+
+  it('while the failed request is still answering loads once: the late answer of the first request is not a load', async () => {
+    const { getSession, answers } = manualSessions();
+    const controller = attached({ getSession });
+    // The app hands over a session that cannot be loaded while getSession is on its way: the embed fails.
+    controller.update({ getSession, session: 'not a session id' });
+    expect(controller.getSnapshot().phase).toBe('error');
+    controller.update({ getSession });
+    controller.retry();
+    // getSession ignores the abort signal and answers the first request; the retry joined it.
+    answers[0]?.resolve(fresh());
+    await flush();
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'loading', loads: 1 });
+  });
+
+  it('loads its new session once when the failed document announces the end of its token meanwhile', async () => {
+    const { getSession, answers } = manualSessions();
+    const controller = attached({ getSession });
+    answers[0]?.resolve(fresh());
+    await vi.waitFor(() => expect(controller.getSnapshot().phase).toBe('loading'));
+    const failed = tenantOf(controller);
+    failed.ready();
+    failed.send('svc:event:error', { message: 'Chart query failed', name: 'QueryError', fatal: true });
+    controller.retry();
+    // The failed document is still the current one: its renewal joins the retry's request.
+    failed.send('svc:event:session-expired');
+    expect(getSession).toHaveBeenCalledTimes(2);
+    const second = fresh();
+    answers[1]?.resolve(second);
+    await flush();
+    expect(controller.iframe?.src).toContain(second);
+    const loaded = tenantOf(controller);
+    loaded.ready();
+    // The new document was loaded with that session: nothing is handed over to it.
+    expect(loaded.handed()).toEqual([]);
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'ready', loads: 2 });
+  });
 });
 
 describe('a getSession that answers after the embed is gone', () => {

@@ -39,6 +39,17 @@ describe('subscribers', () => {
   });
 });
 
+describe('an embed shown at once that shows its own error page', () => {
+  it('changes its snapshot once: it is already visible', () => {
+    const controller = attached({ reveal: 'immediate' });
+    ready(controller);
+    const snapshots: unknown[] = [];
+    controller.subscribe(() => snapshots.push(controller.getSnapshot()));
+    deliver(eventEnvelope('svc:event:error', { message: 'Chart query failed', name: 'QueryError', fatal: true }), TENANT, controller.iframe?.contentWindow as Window);
+    expect(snapshots).toEqual([expect.objectContaining({ phase: 'error', visible: true })]);
+  });
+});
+
 describe('revealing', () => {
   it('an embed that sends ready before its load event is shown after the settle time, not after the load timeout', async () => {
     const controller = attached({ revealSettleMs: 0, revealTimeoutMs: 60_000 });

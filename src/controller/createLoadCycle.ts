@@ -1,0 +1,211 @@
+import { buildEmbedUrl } from '../protocol/buildEmbedUrl.js';
+import type { EmbedBridge } from '../protocol/createEmbedBridge.js';
+import type { ErrorPayload } from '../protocol/eventPayloads.js';
+import { isDevelopment } from '../protocol/isDevelopment.js';
+import type { SvcCodedError } from '../protocol/svcError.js';
+import type { ControlledSync } from './createControlledSync.js';
+import { createEmbedFrame, type EmbedFrame } from './createEmbedFrame.js';
+import { createRenewal, type Renewal } from './createRenewal.js';
+import { createReveal } from './createReveal.js';
+import { isUsableSession, type SessionSource } from './createSessionSource.js';
+import type { EmbedControllerSnapshot } from './EmbedController.js';
+import type { EmbedLiveOptions } from './EmbedLiveOptions.js';
+import type { EmbedOptions } from './EmbedOptions.js';
+import type { FramePlacement } from './FramePlacement.js';
+import { isSessionFailure } from './isSessionFailure.js';
+import type { SessionRequestReason } from './SessionRequest.js';
+import type { SvcErrorPayload } from './SvcErrorPayload.js';
+import { sessionLedger } from './sessionLedger.js';
+import { traceLifecycle } from './traceLifecycle.js';
+
+/** The loads of one embed: each of its documents, from the session to `ready`, renewals and failure. */
+export interface LoadCycle {
+  /** The iframe of the current load. */
+  readonly frame: EmbedFrame;
+  /** The renewal policy of the loaded sessions; the app's new sessions are offered to it. */
+  readonly renewal: Renewal;
+  /** Finds the session for a new load (at once when it can), then loads. */
+  start(reason: SessionRequestReason): void;
+  /** Ends in the error phase; `fromEmbed`: the embed's own fatal error, whose page is shown. */
+  fail(error: ErrorPayload, fromEmbed?: boolean): void;
+  /** Calls off whatever was on its way for the current load: a session, a renewal, a reveal. */
+  halt(): void;
+}
+
+/**
+ * Creates the load cycle of one embed. A load takes a session from `sessions`, puts the address into a new
+ * iframe (through `placement`), and shows it by the reveal rule; the cycle then follows what the document says
+ * on `bridge` (`ready`, `session-expiring`, `session-expired`, `error`) and does on its own (a reload), sends
+ * the controlled values again through `sync` when a document lost them, renews its session, and ends in the
+ * error phase when nothing else helps. It reports through the controller's snapshot: `set` changes it,
+ * `snapshot` reads it, and `live` reads the latest live options.
+ */
+export function createLoadCycle(
+  options: EmbedOptions,
+  bridge: EmbedBridge,
+  sync: ControlledSync,
+  placement: FramePlacement,
+  sessions: SessionSource,
+  set: (change: Partial<EmbedControllerSnapshot>) => void,
+  snapshot: () => EmbedControllerSnapshot,
+  live: () => EmbedLiveOptions,
+): LoadCycle {
+  /** Whether the iframe starts hidden, to be shown once ready (`reveal: 'ready'`, the default). */
+  const hidden = options.reveal !== 'immediate';
+  /** Bumped by every start, load and halt: a late session (or failure) for an earlier start is ignored. */
+  let generation = 0;
+  /** Whether the current document was loaded with a session: only then is its session renewed. */
+  let loadSigned: boolean;
+
+  // Nothing else of the reveal is pending when this runs: it is the reveal's own step, or follows a cancel.
+  const show = (): void => {
+    frame.hide(false);
+    if (!snapshot().visible) {
+      set({ visible: true });
+      if (isDevelopment) traceLifecycle(options.embedId, 'revealed');
+    }
+  };
+  const reveal = createReveal(show, options.revealSettleMs, options.revealTimeoutMs);
+  // Whether the current document has sent `ready` is the bridge's to know: it waits for that to post actions.
+  const frame = createEmbedFrame(placement, options.embedId, hidden, (reloaded) => {
+    // The document was replaced without us: its actions wait for its own ready, its pending reveal is off.
+    if (reloaded) {
+      bridge.reset();
+      renewal.reset();
+      if (isDevelopment) traceLifecycle(options.embedId, 'reloaded');
+    }
+    const { phase, visible } = snapshot();
+    if (!bridge.isReady && hidden && !visible && (phase === 'loading' || phase === 'ready')) reveal.afterLoad();
+  });
+
+  const halt = (): void => {
+    generation += 1;
+    sessions.abort();
+    renewal.reset(true);
+    reveal.cancel();
+  };
+
+  const fail = (error: ErrorPayload, fromEmbed?: boolean): void => {
+    halt();
+    if (fromEmbed) {
+      // The embed's own error page is worth seeing when the app shows no fallback over it.
+      show();
+    } else {
+      bridge.store.setState({ status: 'error', lastError: error });
+      live().onFailure?.(error);
+    }
+    set({ phase: 'error', error });
+    if (isDevelopment) traceLifecycle(options.embedId, 'error', error.message);
+  };
+
+  /** Loads the address with `session` into a new iframe (the first load, a retry, a renewal by reload). */
+  const load = (session: string | undefined): void => {
+    generation += 1;
+    let src: string;
+    try {
+      // The identity (surface, ids, export, params) is the options'; filters and locale are the latest live values.
+      src = buildEmbedUrl({ ...options, session, filters: live().filters, locale: live().locale });
+    } catch (error) {
+      // The address's own refusal (its code included), as a failure of the embed.
+      const { message, code } = error as SvcCodedError;
+      const failure: SvcErrorPayload = { name: 'TypeError', context: 'address', fatal: true, message, code };
+      fail(failure);
+      return;
+    }
+    loadSigned = session !== undefined;
+    if (session !== undefined) sessionLedger.add(session);
+    renewal.reset(true);
+    reveal.cancel();
+    // A new document in a new element: nothing of the old one can post as the new.
+    bridge.reset();
+    frame.load(src, live().title ?? `Analytics ${options.surface}`);
+    if (!hidden) show();
+    set({ phase: 'loading', loads: snapshot().loads + 1, visible: !hidden, error: null });
+    if (isDevelopment) traceLifecycle(options.embedId, 'loading', session === undefined ? 'private mode' : 'signed mode');
+  };
+
+  const start = (reason: SessionRequestReason): void => {
+    const loadGeneration = ++generation;
+    reveal.cancel();
+    let session: ReturnType<typeof sessions.take>;
+    try {
+      session = sessions.take(reason);
+    } catch (error) {
+      fail(error as ErrorPayload);
+      return;
+    }
+    if (typeof session !== 'object') {
+      load(session);
+      return;
+    }
+    set({ phase: 'session', visible: false, error: null });
+    if (isDevelopment) traceLifecycle(options.embedId, 'session-requested', reason);
+    session.then(
+      (id) => loadGeneration === generation && load(id),
+      (error: ErrorPayload) => loadGeneration === generation && fail(error),
+    );
+  };
+
+  const renewal = createRenewal(
+    async (expiresAt) => sessions.take('renewal', expiresAt),
+    (inPlace) => {
+      // In place the viewer keeps the embed; a reload hides the iframe being replaced (its clicks go nowhere).
+      if (!inPlace) {
+        frame.retire();
+        bridge.store.setState({ status: 'loading' });
+      }
+      set({ phase: 'renewing', renewals: snapshot().renewals + 1, visible: inPlace && snapshot().visible });
+      if (isDevelopment) traceLifecycle(options.embedId, 'renewing', inPlace ? 'in place' : 'by reload');
+    },
+    (session) => {
+      sessionLedger.add(session);
+      bridge.send('svc:action:set-session', { sessionId: session });
+    },
+    load,
+    fail,
+  );
+
+  bridge.onAny((message): void => {
+    const renewing = loadSigned && snapshot().phase !== 'error';
+    switch (message.type) {
+      case 'svc:event:ready':
+        frame.ready();
+        // A new document lost the runtime state: send every controlled value again, and go back to where the
+        // viewer was. A session handed over in place kept it.
+        // In place, only what the embed refused while its token was expired goes again (see forget).
+        if (renewal.answer()) sync.update(live());
+        else {
+          if (bridge.store.getState().readyCount > 1) sync.reapply(live());
+          // A session the app gave while this load was under way (a preloaded embed mounted for another
+          // viewer, a loader that ran again) is handed over now: never the old viewer.
+          const given = live().session;
+          if (loadSigned && isUsableSession(given) && !sessionLedger.has(given)) renewal.offer(given);
+        }
+        // A ready embed has no error (every step out of the error phase clears it): only the phase can be new.
+        if (snapshot().phase !== 'ready') set({ phase: 'ready', error: null });
+        if (!snapshot().visible) reveal.afterReady();
+        return;
+      case 'svc:event:session-expiring':
+        if (renewing) renewal.expiring(message.payload.expiresAt);
+        return;
+      case 'svc:event:session-expired':
+        if (renewing) renewal.renew(true);
+        return;
+      case 'svc:event:error': {
+        const error = message.payload;
+        if (error.fatal !== true) {
+          if (error.name === 'SessionError') renewal.answer(true);
+          // The embed refused an action while its token was expired: send the current values after the renewal.
+          else if (error.name === 'SessionExpiredError') sync.forget();
+        } else if (renewing && live().getSession !== undefined && isSessionFailure(error, { signed: loadSigned, readySinceLoad: bridge.isReady })) {
+          if (isDevelopment) traceLifecycle(options.embedId, 'session-failed', error.name ?? error.message);
+          renewal.renew();
+        } else fail(error, true);
+        return;
+      }
+      default:
+    }
+  });
+
+  return { frame, renewal, start, fail, halt };
+}
