@@ -2,7 +2,10 @@ import { actionPayloadChecks } from './actionPayloads.js';
 import { isRecord } from './fieldChecks.js';
 import { isDevelopment } from './isDevelopment.js';
 import type { ParseResult, SvcActionMessage } from './messages.js';
-import { parseMessage, refuseMessage } from './parseMessage.js';
+import { createMessageParser, refuseMessage } from './createMessageParser.js';
+
+/** The action parser. */
+const parseAction = /* @__PURE__ */ createMessageParser('action', actionPayloadChecks);
 
 /**
  * Validates anything received by an embed as a protocol action: the embed side's twin of
@@ -21,5 +24,5 @@ export function parseActionMessage(data: unknown): ParseResult<SvcActionMessage>
     // The same words as `parseEventMessage` gives, long and short: one refusal, whichever side reads it.
     return refuseMessage('bad-envelope', isDevelopment ? 'the message could not be read' : 'unreadable message');
   }
-  return parseMessage(message, 'action', actionPayloadChecks);
+  return parseAction(message);
 }

@@ -1,8 +1,13 @@
 import { describeValue } from './describeValue.js';
+import { SURFACES } from './envelope.js';
 import { eventPayloadChecks } from './eventPayloads.js';
+import { oneOf } from './fieldChecks.js';
 import { isDevelopment } from './isDevelopment.js';
 import type { ParseResult, SvcEventMessage } from './messages.js';
-import { parseMessage, refuseMessage } from './parseMessage.js';
+import { createMessageParser, refuseMessage } from './createMessageParser.js';
+
+/** The event parser: an event's envelope also says which surface sent it. */
+const parseEvent = /* @__PURE__ */ createMessageParser('event', eventPayloadChecks, { surface: oneOf(SURFACES) });
 
 /**
  * Validates anything received from an embed as a protocol event. Never throws, whatever it is given:
@@ -22,7 +27,7 @@ import { parseMessage, refuseMessage } from './parseMessage.js';
  * if (result.ok && result.message.type === 'svc:event:download') result.message.payload.format;
  */
 export function parseEventMessage(data: unknown): ParseResult<SvcEventMessage> {
-  const result = parseMessage(data, 'event', eventPayloadChecks) as ParseResult<SvcEventMessage>;
+  const result = parseEvent(data) as ParseResult<SvcEventMessage>;
   if (result.ok) {
     // Fresh objects the checks built: reading them cannot throw.
     const { type, payload, surface } = result.message;
