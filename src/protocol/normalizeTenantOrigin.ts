@@ -23,21 +23,26 @@ export function normalizeTenantOrigin(origin: string): string {
     throw svcError(code, isDevelopment ? `tenantOrigin ${reason}; expected an origin such as "https://acme.example.com".` : 'tenantOrigin');
   };
   if (typeof origin !== 'string' || origin.trim() === '') fail(101, isDevelopment && 'is required');
-  let url: URL | undefined;
+  let url: URL;
   try {
     url = new URL(origin);
   } catch {
-    fail(102, isDevelopment && `"${clip(origin)}" is not a URL`);
+    return fail(102, isDevelopment && `"${clip(origin)}" is not a URL`);
   }
-  const { protocol, hostname, username, password, href, origin: normalized } = url as URL;
+  const { protocol, hostname, href, origin: normalized } = url;
   if (protocol !== 'https:' && !(protocol === 'http:' && LOOPBACK_HOSTS.has(hostname))) {
     fail(103, isDevelopment && `must use https: (http: only on localhost, 127.0.0.1 and [::1]), got "${protocol}"`);
   }
-  if (username || password) fail(104, isDevelopment && 'must be an origin only, without credentials');
-  // An http(s) address without credentials is its origin and `/` exactly when it has no path, no query and
-  // no fragment (an empty `?` or `#` included).
+  // An http(s) address is its origin and `/` exactly when it has no credentials, no path, no query and no
+  // fragment (an empty `?` or `#` included): one test, and development tells credentials from the rest.
   if (href !== `${normalized}/`) {
-    fail(104, isDevelopment && `must be an origin only (scheme, host, port), without a path, query or fragment, got "${clip(origin)}"`);
+    fail(
+      104,
+      isDevelopment &&
+        (url.username || url.password
+          ? 'must be an origin only, without credentials'
+          : `must be an origin only (scheme, host, port), without a path, query or fragment, got "${clip(origin)}"`),
+    );
   }
   return normalized;
 }
