@@ -1,4 +1,5 @@
 import { type FieldCheck, object, ofType, optional, string } from './fieldChecks.js';
+import { isDevelopment } from './isDevelopment.js';
 
 /**
  * An embed theme (`svc:action:set-theme`, and `embedTheme` of an embed session): brand colour, font, corner
@@ -22,8 +23,9 @@ export interface EmbedTheme {
 
 const optionalString = optional(string);
 
+// The expected form is development text: a production reason names only the field (see describeProblem).
 const stringOrNumber = ofType<string | number>(
-  'string or number',
+  isDevelopment ? 'string or number' : '',
   (value) => typeof value === 'string' || Number.isFinite(value),
 );
 

@@ -122,20 +122,18 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
  * absent.
  */
 export function object<T>(fields: { readonly [K in keyof T]-?: FieldCheck<T[K]> }, closed = false): FieldCheck<T> {
-  const keys = Object.keys(fields);
-  const checks = Object.values(fields) as FieldCheck[];
+  const entries = Object.entries(fields) as [string, FieldCheck][];
   // A caller that does not collect unknown values gets a list of its own, so the loop needs no test for it.
   return (value, problems, unknownValues = []) => {
     if (!isRecord(value)) return fail(problems, 'object', value) as T;
     const result: Record<string, unknown> = closed ? {} : { ...value };
-    for (let index = 0; index < keys.length; index++) {
-      const key = keys[index] as string;
+    for (const [key, check] of entries) {
       const before = problems.length;
       const found = unknownValues.length;
       const input = value[key];
-      const checked = (checks[index] as FieldCheck)(input, problems, unknownValues);
-      for (let i = before; i < problems.length; i++) problems[i]?.path.unshift(key);
-      for (let i = found; i < unknownValues.length; i++) unknownValues[i]?.path.unshift(key);
+      const checked = check(input, problems, unknownValues);
+      prefixPaths(problems, before, key);
+      prefixPaths(unknownValues, found, key);
       if (checked === ABSENT) {
         if (!closed) delete result[key];
         // An open object's copy already holds every field as it came: only a changed one (a nested object's
@@ -146,6 +144,11 @@ export function object<T>(fields: { readonly [K in keyof T]-?: FieldCheck<T[K]> 
     }
     return result as T;
   };
+}
+
+/** Puts `key` in front of the path of each entry from `from` on: the entries a field's check added. */
+function prefixPaths(entries: readonly { readonly path: string[] }[], from: number, key: string): void {
+  for (let index = from; index < entries.length; index++) entries[index]?.path.unshift(key);
 }
 
 /**
@@ -174,13 +177,12 @@ export function runCheck<T>(check: FieldCheck<T>, value: unknown, name?: string)
   const problems: Problem[] = [];
   const unknownValues: UnknownValueFound[] = [];
   const result = check(value, problems, unknownValues);
+  const where = (path: string[]): string => (name ? [name, ...path] : path).join('.');
   if (problems.length === 0) {
-    if (unknownValues.length === 0) return { ok: true, value: result };
-    const found = unknownValues.map(({ path, value: got }) => ({ field: (name ? [name, ...path] : path).join('.'), value: got }));
-    return { ok: true, value: result, unknownValues: found };
+    return unknownValues.length === 0
+      ? { ok: true, value: result }
+      : { ok: true, value: result, unknownValues: unknownValues.map(({ path, value: got }) => ({ field: where(path), value: got })) };
   }
-  const text = problems
-    .slice(0, 3)
-    .map(({ path, expected, value: got }) => describeProblem((name ? [name, ...path] : path).join('.'), expected, got));
+  const text = problems.slice(0, 3).map(({ path, expected, value: got }) => describeProblem(where(path), expected, got));
   return { ok: false, reason: text.join('; ') + (problems.length > 3 ? ` (and ${problems.length - 3} more)` : '') };
 }
