@@ -32,6 +32,16 @@ const DEBUG = 1;
 type Subscriber = (...args: never[]) => void;
 
 /**
+ * Hands an entry of `embedId` to the inspector, built only while someone listens. `at` defaults to now; the
+ * fields of `entry` come last and win. One helper rather than an object literal at every call: it keeps the
+ * bundle small. Development only (the inspector's one reader, `<SvcDevtools>`, renders nothing in
+ * production), and called only behind `isDevelopment`, so a production bundle drops it whole.
+ */
+function tap(embedId: string, kind: EmbedInspectorEntry['kind'], entry: object): void {
+  if (embedInspector.active) embedInspector.emit({ kind, embedId, at: Date.now(), ...entry } as EmbedInspectorEntry);
+}
+
+/**
  * Creates the host side of one embed. Creating it has no side effect; {@link EmbedBridge.connect} starts
  * listening (through the one shared window listener) once the iframe exists.
  *
@@ -91,35 +101,24 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
   let disconnectCurrent: (() => void) | null = null;
   let ready = false;
 
-  /**
-   * Hands an entry to the inspector, built only while someone listens. `at` defaults to now; the fields of
-   * `entry` come last and win. One helper rather than an object literal at every call: it keeps the bundle
-   * small. Development only (the inspector's one reader, `<SvcDevtools>`, renders nothing in production), and
-   * guarded twice so every minifier drops it: the guard inside leaves no trace of the inspector, the guard at
-   * each call drops the call with its arguments (esbuild keeps calls to a function that is merely empty).
-   */
-  const tap = (kind: EmbedInspectorEntry['kind'], entry: object): void => {
-    if (isDevelopment && embedInspector.active) embedInspector.emit({ kind, embedId, at: Date.now(), ...entry } as EmbedInspectorEntry);
-  };
-
   /** An action as reports and the inspector may show it: a session handed over in place is a credential. */
   const shown = (message: SvcActionMessage): SvcActionMessage =>
     message.type === 'svc:action:set-session' ? { ...message, payload: { sessionId: '[redacted]' } } : message;
 
   const debug = (report: Omit<EmbedDebugReport, 'embedId'>): void => {
-    if (isDevelopment) tap('dropped', { report: { ...report, embedId } });
+    if (isDevelopment) tap(embedId, 'dropped', { report: { ...report, embedId } });
     // Development reports carry no credentials (the shared scrubber, only while a hook listens); production ones
     // pass foreign data as received, and a production bundle drops the scrubber with this guard.
     dispatch(DEBUG, isDevelopment && lists.get(DEBUG)?.length ? (scrubValue({ ...report, embedId }) as EmbedDebugReport) : { ...report, embedId });
   };
 
-  const post = (message: SvcActionMessage, kind: 'action-sent' | 'action-flushed'): void => {
+  const post = (message: SvcActionMessage, flushed?: true): void => {
     const win = getWindow?.();
     const stamped = { ...message, timestamp: Date.now() };
     if (win == null) debug({ reason: 'not-connected', detail: `${message.type} not sent: not connected`, data: shown(message) });
     else {
       win.postMessage(stamped, tenantOrigin);
-      if (isDevelopment) tap(kind, { at: stamped.timestamp, message: shown(stamped) });
+      if (isDevelopment) tap(embedId, flushed ? 'action-flushed' : 'action-sent', { at: stamped.timestamp, message: shown(stamped) });
     }
   };
 
@@ -147,9 +146,9 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
       ready = true;
       // Flush in the same task that handles ready, before any app handler runs, so the embed gets queued
       // state first and whatever handlers send after it.
-      for (const queued of queue.drain()) post(queued, 'action-flushed');
+      for (const queued of queue.drain()) post(queued, true);
     }
-    if (isDevelopment) tap('event', { message });
+    if (isDevelopment) tap(embedId, 'event', { message });
     store.setState(reduceEmbedEvent(store.getState(), message), true);
     dispatch(message.type, message.payload, message);
     dispatch(ANY, message);
@@ -191,11 +190,11 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
       const message = createActionMessage(type, ...payload) as SvcActionMessage;
       // After ready, `post` sends it, or reports `not-connected` when the embed was disconnected since.
       if (ready) {
-        post(message, 'action-sent');
+        post(message);
         return;
       }
       const dropped = queue.push(message);
-      if (isDevelopment) tap('action-queued', { message: shown(message) });
+      if (isDevelopment) tap(embedId, 'action-queued', { message: shown(message) });
       if (dropped) {
         debug({
           reason: 'queue-overflow',
