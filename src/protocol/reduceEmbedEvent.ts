@@ -6,9 +6,7 @@ export const EMBED_HISTORY_LIMITS = { recentEvents: 50, downloads: 20, drilldown
 
 /** A copy of `list` with `item` at the end and at most `limit` entries (the oldest go first). */
 function append<T>(list: readonly T[], item: T, limit: number): readonly T[] {
-  const next = list.slice(Math.max(0, list.length - limit + 1));
-  next.push(item);
-  return next;
+  return [...list, item].slice(-limit);
 }
 
 /**
