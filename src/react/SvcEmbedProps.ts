@@ -1,9 +1,11 @@
 import type { CSSProperties, ReactNode } from 'react';
 import type { EmbedOptions, OptionalOptions } from '../controller/EmbedOptions.js';
 import type { ChatAddressParams, DashboardAddressParams } from '../protocol/buildEmbedUrl.js';
-import type { EventMap, EventType } from '../protocol/eventPayloads.js';
+import type { ErrorPayload, EventMap, EventType } from '../protocol/eventPayloads.js';
 import type { SvcEventMessage } from '../protocol/messages.js';
-import type { SvcErrorFallback } from './EmbedStatusLayer.js';
+
+/** What `errorFallback` may be: an element, or a function of the error and a way to start again. */
+export type SvcErrorFallback = ReactNode | ((error: ErrorPayload, retry: () => void) => ReactNode);
 
 /** A callback for one event type: the payload, and the whole envelope. */
 export type SvcEventCallback<T extends EventType> = (payload: EventMap[T], message: SvcEventMessage<T>) => void;

@@ -23,7 +23,6 @@ import type { ErrorPayload } from '../protocol/eventPayloads.js';
 import type { Filters } from '../protocol/filterValue.js';
 import type { SvcEventMessage } from '../protocol/messages.js';
 import { createSvcActions } from './createSvcActions.js';
-import { EmbedStatusLayer } from './EmbedStatusLayer.js';
 import type { SvcEmbedCommonProps } from './SvcEmbedProps.js';
 import type { SvcEmbedHandle } from './SvcEmbedHandle.js';
 import { useSvcProviderSettings } from './useSvcProviderSettings.js';
@@ -40,6 +39,7 @@ interface SvcEmbedAnyProps extends SvcEmbedCommonProps {
 }
 
 const hostStyle = { width: '100%', height: '100%' } as const;
+const layerStyle = { position: 'absolute', inset: 0 } as const;
 
 /** `svc:event:dashboard-loaded` -> `onDashboardLoaded`: the callback prop an event type calls. */
 const callbackName = (type: SvcEventMessage['type']): string =>
@@ -186,7 +186,19 @@ export function createSvcEmbedComponent<P extends SvcEmbedCommonProps>(
         {/* A new identity gets a new host element: the old iframe leaves with the old one, never beside the new.
             Kept alive, the host stays: the old iframe is parked from it before anything removes it. */}
         <div key={keepAlive ? undefined : key} ref={hostRef} style={hostStyle} />
-        <EmbedStatusLayer {...props} snapshot={snapshot} retry={controller.retry} />
+        {/* The loading layer stands in only while the iframe is hidden, so it never covers a visible embed or
+            takes its clicks; the error layer is announced to assistive technology. */}
+        {snapshot.phase === 'error' && snapshot.error !== null ? (
+          props.errorFallback == null ? null : (
+            <div data-svc-embed-state="error" role="alert" style={layerStyle}>
+              {typeof props.errorFallback === 'function' ? props.errorFallback(snapshot.error, controller.retry) : props.errorFallback}
+            </div>
+          )
+        ) : !snapshot.visible && props.loading != null ? (
+          <div data-svc-embed-state="loading" style={layerStyle}>
+            {props.loading}
+          </div>
+        ) : null}
       </div>
     );
   });
