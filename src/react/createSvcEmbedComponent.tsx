@@ -5,6 +5,7 @@ import {
   type ReactNode,
   type Ref,
   type RefAttributes,
+  useContext,
   useEffect,
   useId,
   useImperativeHandle,
@@ -13,7 +14,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { createEmbedController } from '../controller/createEmbedController.js';
-import { type EmbedController, type EmbedControllerSnapshot, IDLE_SNAPSHOT } from '../controller/EmbedController.js';
+import { type EmbedController, IDLE_SNAPSHOT } from '../controller/EmbedController.js';
 import { embedIdentity } from '../controller/embedIdentity.js';
 import { withSettings } from '../controller/EmbedOptions.js';
 import type { Surface } from '../protocol/envelope.js';
@@ -25,7 +26,7 @@ import type { SvcEventMessage } from '../protocol/messages.js';
 import { createSvcActions } from './createSvcActions.js';
 import type { SvcEmbedCommonProps } from './SvcEmbedProps.js';
 import type { SvcEmbedHandle } from './SvcEmbedHandle.js';
-import { useSvcProviderSettings } from './useSvcProviderSettings.js';
+import { SvcProviderContext } from './useSvcProviderSettings.js';
 import { useIsomorphicLayoutEffect } from './useIsomorphicLayoutEffect.js';
 import { useLatest } from './useLatest.js';
 import { validateControlledProps } from './validateProps.js';
@@ -37,16 +38,6 @@ interface SvcEmbedAnyProps extends SvcEmbedCommonProps {
   readonly allowExport?: boolean | undefined;
   readonly filters?: Filters | undefined;
 }
-
-const hostStyle = { width: '100%', height: '100%' } as const;
-const layerStyle = { position: 'absolute', inset: 0 } as const;
-
-/** `svc:event:dashboard-loaded` -> `onDashboardLoaded`: the callback prop an event type calls. */
-const callbackName = (type: SvcEventMessage['type']): string =>
-  `on${type.slice(9).replace(/[:-](.)/g, (_match, letter: string) => letter.toUpperCase())}`;
-
-/** What server rendering and hydration see: nothing has started, nothing is shown. */
-const serverSnapshot = (): EmbedControllerSnapshot => IDLE_SNAPSHOT;
 
 /**
  * Makes `<SvcDashboard>`, `<SvcApp>` or `<SvcChat>`: one shared implementation for a surface, a thin binding
@@ -63,7 +54,7 @@ export function createSvcEmbedComponent<P extends SvcEmbedCommonProps>(
   const SvcEmbed = forwardRef(function SvcEmbed(props: SvcEmbedAnyProps, ref: Ref<SvcEmbedHandle>): ReactNode {
     // The provider's settings fill what the props leave undefined: the one merge. A missing tenant is refused
     // here in development; production leaves it to the identity's own check below (SVC101, naming tenantOrigin).
-    const merged = withSettings(props, useSvcProviderSettings()) as SvcEmbedAnyProps & { readonly tenantOrigin: string };
+    const merged = withSettings(props, useContext(SvcProviderContext)) as SvcEmbedAnyProps & { readonly tenantOrigin: string };
     const { keepAlive } = merged;
     if (isDevelopment && merged.tenantOrigin === undefined) {
       throw svcError(101, `<${component}>: tenantOrigin is required, as a prop or on a surrounding <SvcProvider>.`);
@@ -79,7 +70,12 @@ export function createSvcEmbedComponent<P extends SvcEmbedCommonProps>(
     /** Hands an event to the latest mount's callback for its type, then to `onEvent`. */
     const deliver = (message: SvcEventMessage): void => {
       const current = latest.current;
-      (current[callbackName(message.type) as 'onReady'] as ((p: unknown, m: SvcEventMessage) => void) | undefined)?.(message.payload, message);
+      // The callback prop an event type calls: `svc:event:dashboard-loaded` -> `onDashboardLoaded`.
+      (
+        current[`on${message.type.slice(9).replace(/[:-](.)/g, (_match, letter: string) => letter.toUpperCase())}` as 'onReady'] as
+          | ((p: unknown, m: SvcEventMessage) => void)
+          | undefined
+      )?.(message.payload, message);
       current.onEvent?.(message);
     };
     const live = {
@@ -97,8 +93,8 @@ export function createSvcEmbedComponent<P extends SvcEmbedCommonProps>(
     const controllerRef = useRef<{
       key: string;
       parkKey: string | undefined;
-      /** Taken from the parking lot (not yet claimed by the layout effect). */
-      lot?: boolean | undefined;
+      /** The parked embed this mount took from the parking lot (not yet claimed by the layout effect). */
+      lot?: EmbedController | undefined;
       /** This mount found its parked embed claimed by another: it keeps an embed of its own. */
       own?: boolean | undefined;
       controller: EmbedController;
@@ -116,7 +112,7 @@ export function createSvcEmbedComponent<P extends SvcEmbedCommonProps>(
         const own = controllerRef.current?.own;
         // A parked embed with this identity (kept alive, or preloaded) is taken back: no reload, no new session.
         const parked = parkKey && !own ? parking?.peek(parkKey) : undefined;
-        controllerRef.current = { key, parkKey, lot: !!parked, own, controller: parked || createEmbedController({ ...live, embedId }) };
+        controllerRef.current = { key, parkKey, lot: parked, own, controller: parked || createEmbedController({ ...live, embedId }) };
       }
     } catch (error) {
       // Named after the component, keeping its class and code (every error thrown here is the library's own).
@@ -124,7 +120,12 @@ export function createSvcEmbedComponent<P extends SvcEmbedCommonProps>(
       throw error;
     }
     const { controller, parkKey, lot } = controllerRef.current;
-    const snapshot = useSyncExternalStore(controller.subscribe, controller.getSnapshot, serverSnapshot);
+    const snapshot = useSyncExternalStore(
+      controller.subscribe,
+      controller.getSnapshot,
+      // What server rendering and hydration see: nothing has started, nothing is shown.
+      () => IDLE_SNAPSHOT,
+    );
 
     // A layout effect: its cleanup runs while the host is still in the page, so a kept-alive iframe can leave it.
     useIsomorphicLayoutEffect(() => {
@@ -185,17 +186,17 @@ export function createSvcEmbedComponent<P extends SvcEmbedCommonProps>(
         <link rel="preconnect" href={controller.bridge.tenantOrigin} />
         {/* A new identity gets a new host element: the old iframe leaves with the old one, never beside the new.
             Kept alive, the host stays: the old iframe is parked from it before anything removes it. */}
-        <div key={keepAlive ? undefined : key} ref={hostRef} style={hostStyle} />
+        <div key={keepAlive ? undefined : key} ref={hostRef} style={{ width: '100%', height: '100%' }} />
         {/* The loading layer stands in only while the iframe is hidden, so it never covers a visible embed or
             takes its clicks; the error layer is announced to assistive technology. */}
         {snapshot.phase === 'error' && snapshot.error !== null ? (
           props.errorFallback == null ? null : (
-            <div data-svc-embed-state="error" role="alert" style={layerStyle}>
+            <div data-svc-embed-state="error" role="alert" style={{ position: 'absolute', inset: 0 }}>
               {typeof props.errorFallback === 'function' ? props.errorFallback(snapshot.error, controller.retry) : props.errorFallback}
             </div>
           )
         ) : !snapshot.visible && props.loading != null ? (
-          <div data-svc-embed-state="loading" style={layerStyle}>
+          <div data-svc-embed-state="loading" style={{ position: 'absolute', inset: 0 }}>
             {props.loading}
           </div>
         ) : null}
