@@ -36,7 +36,7 @@ export function parseEventMessage(data: unknown): ParseResult<SvcEventMessage> {
         'bad-payload',
         isDevelopment
           ? `${type}: payload.surface ${describeValue(payload.surface)} disagrees with the envelope's surface "${surface}"`
-          : `${type}: payload.surface disagrees with the envelope`,
+          : `${type}: payload.surface`,
         type,
       );
     }
