@@ -115,8 +115,10 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
   const post = (message: SvcActionMessage, flushed?: true): void => {
     const win = getWindow?.();
     const stamped = { ...message, timestamp: Date.now() };
-    if (win == null) debug({ reason: 'not-connected', detail: `${message.type} not sent: not connected`, data: shown(message) });
-    else {
+    // Production details name what was dropped, and the reason's code says why (as every production text does).
+    if (win == null) {
+      debug({ reason: 'not-connected', detail: isDevelopment ? `${message.type} not sent: not connected` : message.type, data: shown(message) });
+    } else {
       win.postMessage(stamped, tenantOrigin);
       if (isDevelopment) tap(embedId, flushed ? 'action-flushed' : 'action-sent', { at: stamped.timestamp, message: shown(stamped) });
     }
@@ -198,7 +200,7 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
       if (dropped) {
         debug({
           reason: 'queue-overflow',
-          detail: `${dropped.type} discarded: over ${limit} actions queued`,
+          detail: isDevelopment ? `${dropped.type} discarded: over ${limit} actions queued` : dropped.type,
           type: dropped.type,
           data: shown(dropped),
         });

@@ -1,5 +1,6 @@
 import type { EmbedDropReason } from './EmbedDebugReport.js';
 import type { UnknownValue } from './fieldChecks.js';
+import { isDevelopment } from './isDevelopment.js';
 import type { SvcEventMessage } from './messages.js';
 import { parseEventMessage } from './parseEventMessage.js';
 
@@ -47,7 +48,8 @@ function handleMessage(event: MessageEvent): void {
     const sameOrigin = origin === route.tenantOrigin;
     route.drop(
       sameOrigin ? 'wrong-source-window' : 'wrong-origin',
-      `from ${origin || '(no origin)'}, not ${sameOrigin ? 'its iframe' : route.tenantOrigin}`,
+      // Production names the origin only: the reason's code says what is wrong with it.
+      isDevelopment ? `from ${origin || '(no origin)'}, not ${sameOrigin ? 'its iframe' : route.tenantOrigin}` : origin || '(no origin)',
       event,
     );
   }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ActionType } from '../../../../src/protocol/index.js';
+import type { ActionType, EmbedDebugReport } from '../../../../src/protocol/index.js';
 import { prodError } from '../../support/errorTexts.js';
+import { addFrame, deliver, eventEnvelope } from '../../support/frames.js';
 
 type Protocol = typeof import('../../../../src/protocol/index.js');
 
@@ -88,5 +89,40 @@ describe('in production, actions are refused with a code and the field at fault'
 
   it('for an unknown type, naming it without listing the known ones', () => {
     expect(() => protocol.createActionMessage('svc:action:explode' as 'svc:action:refresh')).toThrow(prodError(140, '"svc:action:explode"'));
+  });
+});
+
+describe('in production, a debug report names what was dropped, and its reason says why', () => {
+  it('for actions: the action type', () => {
+    const reports: EmbedDebugReport[] = [];
+    const bridge = protocol.createEmbedBridge({ surface: 'dashboard', tenantOrigin: T, maxQueuedActions: 1, onDebug: (report) => reports.push(report) });
+    bridge.send('svc:action:refresh');
+    bridge.send('svc:action:navigate', { path: '/orders' });
+    expect(reports.map(({ reason, detail }) => ({ reason, detail }))).toEqual([{ reason: 'queue-overflow', detail: 'svc:action:refresh' }]);
+    // Sent after ready to an embed without a window: not connected.
+    const win = addFrame().contentWindow as Window;
+    bridge.connect(() => win);
+    deliver(eventEnvelope('svc:event:ready', { embedTenant: null, deploymentId: null, mode: 'signed', surface: 'dashboard' }), T, win);
+    bridge.connect(() => null);
+    bridge.send('svc:action:refresh');
+    expect(reports.slice(1).map(({ reason, detail }) => ({ reason, detail }))).toEqual([{ reason: 'not-connected', detail: 'svc:action:refresh' }]);
+    bridge.destroy();
+  });
+
+  it('for messages from elsewhere: the origin they came from', () => {
+    const reports: EmbedDebugReport[] = [];
+    const bridge = protocol.createEmbedBridge({ surface: 'dashboard', tenantOrigin: T, onDebug: (report) => reports.push(report) });
+    const win = addFrame().contentWindow as Window;
+    bridge.connect(() => win);
+    const data = eventEnvelope('svc:event:navigate', { path: '/' });
+    deliver(data, 'https://evil.example.com', win);
+    deliver(data, '', win);
+    deliver(data, T, addFrame().contentWindow);
+    expect(reports.map(({ reason, detail }) => ({ reason, detail }))).toEqual([
+      { reason: 'wrong-origin', detail: 'https://evil.example.com' },
+      { reason: 'wrong-origin', detail: '(no origin)' },
+      { reason: 'wrong-source-window', detail: T },
+    ]);
+    bridge.destroy();
   });
 });
