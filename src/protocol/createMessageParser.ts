@@ -57,7 +57,8 @@ export function createMessageParser(
       if (first) return refuseMessage('bad-envelope', describeProblem(first.path.join('.'), first.expected, first.value));
       const { type } = envelope;
       if (!Object.hasOwn(payloadChecks, type)) {
-        return refuseMessage('unknown-type', `unknown ${direction} type ${describeValue(type)}`, type);
+        // Production names the type only: the reason's code says it is unknown.
+        return refuseMessage('unknown-type', isDevelopment ? `unknown ${direction} type ${describeValue(type)}` : describeValue(type), type);
       }
       const payload = runCheck(payloadChecks[type] as FieldCheck<Record<string, unknown>>, envelope.payload, 'payload');
       if (!payload.ok) return refuseMessage('bad-payload', `${type}: ${payload.reason}`, type);

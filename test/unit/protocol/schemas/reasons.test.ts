@@ -143,6 +143,7 @@ describe('production texts', () => {
       code: 'bad-payload',
       reason: 'svc:event:ready: payload.mode',
     });
+    expect(parsers.parseEventMessage(event('svc:event:teleport', {}))).toMatchObject({ code: 'unknown-type', reason: '"svc:event:teleport"' });
     expect(parsers.parseEventMessage(event('svc:event:view', { surface: 'chat', path: '/' }))).toMatchObject({
       code: 'bad-payload',
       reason: 'svc:event:view: payload.surface',
