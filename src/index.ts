@@ -10,7 +10,7 @@ export { SvcApp } from './react/SvcApp.js';
 export { SvcChat } from './react/SvcChat.js';
 export { SvcDashboard } from './react/SvcDashboard.js';
 export type { SvcActions, SvcEmbedHandle } from './react/SvcEmbedHandle.js';
-export type { SvcErrorFallback } from './react/EmbedStatusLayer.js';
+export type { SvcErrorFallback } from './react/SvcEmbedProps.js';
 export type { GetSession, SessionRequest, SessionRequestReason } from './controller/SessionRequest.js';
 export { SvcProvider } from './react/SvcProvider.js';
 export type { SvcProviderProps, SvcProviderSettings } from './react/SvcProvider.js';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { type PreloadEmbedOptions, preloadEmbed } from './preloadEmbed.js';
 import { embedIdentity } from '../controller/embedIdentity.js';
 import { withSettings } from '../controller/EmbedOptions.js';
-import { useSvcProviderSettings } from '../react/SvcProvider.js';
+import { useSvcProviderSettings } from '../react/useSvcProviderSettings.js';
 import { useLatest } from '../react/useLatest.js';
 import { svcError } from '../protocol/svcError.js';
 

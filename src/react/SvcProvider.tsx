@@ -2,9 +2,6 @@ import { type ReactNode, useMemo } from 'react';
 import type { EmbedSettings } from '../controller/EmbedOptions.js';
 import { SvcProviderContext } from './useSvcProviderSettings.js';
 
-// Where the keep-alive entry reads the settings from.
-export { useSvcProviderSettings } from './useSvcProviderSettings.js';
-
 /**
  * Settings every embed below a {@link SvcProvider} shares (the embed options a provider may supply); a prop on
  * an embed wins over each.
