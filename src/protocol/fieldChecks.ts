@@ -172,7 +172,10 @@ export type CheckResult<T> =
     }
   | { readonly ok: false; readonly reason: string };
 
-/** Runs a check on a value called `name` (in the reason); the reason names at most three problems. */
+/**
+ * Runs a check on a value called `name` (in the reason); the reason names at most three problems (and, in
+ * development, counts the rest).
+ */
 export function runCheck<T>(check: FieldCheck<T>, value: unknown, name?: string): CheckResult<T> {
   const problems: Problem[] = [];
   const unknownValues: UnknownValueFound[] = [];
@@ -184,5 +187,6 @@ export function runCheck<T>(check: FieldCheck<T>, value: unknown, name?: string)
       : { ok: true, value: result, unknownValues: unknownValues.map(({ path, value: got }) => ({ field: where(path), value: got })) };
   }
   const text = problems.slice(0, 3).map(({ path, expected, value: got }) => describeProblem(where(path), expected, got));
-  return { ok: false, reason: text.join('; ') + (problems.length > 3 ? ` (and ${problems.length - 3} more)` : '') };
+  // How many more is development text, like the explanations: a production reason names the fields.
+  return { ok: false, reason: text.join('; ') + (isDevelopment && problems.length > 3 ? ` (and ${problems.length - 3} more)` : '') };
 }
