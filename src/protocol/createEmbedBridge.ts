@@ -7,7 +7,7 @@ import type { EmbedDebugReport, EmbedDropReason } from './EmbedDebugReport.js';
 import { type EmbedInspectorEntry, embedInspector } from './embedInspector.js';
 import type { UnknownValue } from './fieldChecks.js';
 import { isDevelopment } from './isDevelopment.js';
-import { embedRegistry } from './embedRegistry.js';
+import { registerEmbed } from './embedRegistry.js';
 import { addEmbedRoute } from './messageRouter.js';
 import type { SvcActionMessage, SvcEventMessage } from './messages.js';
 import { normalizeTenantOrigin } from './normalizeTenantOrigin.js';
@@ -176,7 +176,7 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
     connect(target) {
       disconnectCurrent?.();
       getWindow = typeof target === 'function' ? target : () => target.contentWindow;
-      const unregister = embedRegistry.register(bridge);
+      const unregister = registerEmbed(bridge);
       const removeRoute = addEmbedRoute({ tenantOrigin, getWindow, receive, drop });
       const disconnect = (): void => {
         if (disconnectCurrent !== disconnect) return;
