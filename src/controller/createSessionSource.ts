@@ -23,13 +23,10 @@ export interface SessionSource {
 }
 
 /**
- * What an embed can load: an opaque id of visible ASCII characters, short enough for an address (browsers
- * refuse very long ones and show a blank frame). The platform's ids are far shorter.
+ * Whether `session` is a session id an embed can load: an opaque id of visible ASCII characters, short enough
+ * for an address (browsers refuse very long ones and show a blank frame). The platform's ids are far shorter.
  */
-const USABLE = /^[!-~]{1,4096}$/;
-
-/** Whether `session` is a session id an embed can load (see {@link USABLE}). */
-export const isUsableSession = (session: unknown): session is string => typeof session === 'string' && USABLE.test(session);
+export const isUsableSession = (session: unknown): session is string => typeof session === 'string' && /^[!-~]{1,4096}$/.test(session);
 
 /** A failure of the host's own making, in the shape of an embed's fatal error, with its code. */
 export const sessionError = (code: SvcErrorNumber, context: string, message: string): SvcErrorPayload => ({

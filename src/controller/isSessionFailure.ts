@@ -1,13 +1,5 @@
 import type { ErrorPayload } from '../protocol/eventPayloads.js';
 
-/**
- * Words that, in an error's name or message, point at authentication rather than the content. The two names
- * the rule lists, `SessionError` and `SessionExpiredError`, are among them (`session`, any letter case). A bare
- * "token" is not: "AI token budget exceeded" is about the content, and renewing would only loop; a token that
- * is invalid or revoked (or any expiry) is.
- */
-const SESSION_WORDS = /session|sign[\s-]?in|expir|unauthori[sz]ed|(invalid|revoked) token|token (is )?(invalid|revoked)/i;
-
 /** What the rule needs to know besides the error itself. */
 export interface SessionFailureContext {
   /** Whether the embed was loaded with a session (signed mode). */
@@ -27,9 +19,14 @@ export interface SessionFailureContext {
  * isSessionFailure({ message: 'Token expired', fatal: true }, { signed: true, readySinceLoad: true }); // true
  */
 export function isSessionFailure(error: ErrorPayload, context: SessionFailureContext): boolean {
+  // Words that, in an error's name or message, point at authentication rather than the content. The two names
+  // the rule lists, `SessionError` and `SessionExpiredError`, are among them (`session`, any letter case). A
+  // bare "token" is not: "AI token budget exceeded" is about the content, and renewing would only loop; a token
+  // that is invalid or revoked (or any expiry) is. Name and message apart: a `|` between them cannot complete a
+  // word the pattern looks for.
   return (
     error.fatal === true &&
-    // Name and message apart: a `|` between them cannot complete a word the pattern looks for.
-    (SESSION_WORDS.test(`${error.name}|${error.message}`) || (context.signed && !context.readySinceLoad))
+    (/session|sign[\s-]?in|expir|unauthori[sz]ed|(invalid|revoked) token|token (is )?(invalid|revoked)/i.test(`${error.name}|${error.message}`) ||
+      (context.signed && !context.readySinceLoad))
   );
 }

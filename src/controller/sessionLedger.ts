@@ -8,7 +8,6 @@ import { isDevelopment } from '../protocol/isDevelopment.js';
  * loads a handful of sessions, and the cap only guards against a runaway loop.
  */
 const loaded = new Set<string>();
-const LIMIT = 10_000;
 
 /** Page-wide record of loaded session ids. */
 export const sessionLedger = {
@@ -22,6 +21,8 @@ export const sessionLedger = {
    */
   add(sessionId: string): void {
     if (isDevelopment) rememberSecret(sessionId);
+    // The cap sits where it is used, which lets bundlers write the number there.
+    const LIMIT = 10_000;
     if (loaded.size >= LIMIT) loaded.delete(loaded.values().next().value as string);
     loaded.add(sessionId);
   },

@@ -60,13 +60,6 @@ export interface BuildEmbedUrlOptions {
 }
 
 /**
- * A public id: unreserved URL characters only (so it is its own percent-encoding), and not only dots (which
- * would walk up the path).
- */
-const SAFE_ID = /^(?!\.+$)[A-Za-z0-9._~-]{1,200}$/;
-const PARAM_NAME = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
-
-/**
  * Builds the address of an embed (the table "Embed addresses" of the project's spec decisions):
  *
  * | surface | address | session parameter |
@@ -98,7 +91,9 @@ export function buildEmbedUrl(options: BuildEmbedUrlOptions): string {
     if (typeof publicId !== 'string' || publicId === '') {
       fail(110, isDevelopment ? "publicId is required for the dashboard surface: the published dashboard's public id" : 'publicId');
     }
-    if (!SAFE_ID.test(publicId)) {
+    // Unreserved URL characters only (so the id is its own percent-encoding), and not only dots (which would
+    // walk up the path).
+    if (!/^(?!\.+$)[A-Za-z0-9._~-]{1,200}$/.test(publicId)) {
       fail(
         111,
         isDevelopment
@@ -154,7 +149,7 @@ export function buildEmbedUrl(options: BuildEmbedUrlOptions): string {
   for (const [name, value] of Object.entries(options.params ?? {})) {
     if (value === undefined) continue;
     if (isReservedAddressParam(name)) fail(118, isDevelopment ? explainReserved(name) : `params.${name}`);
-    if (!PARAM_NAME.test(name)) fail(119, isDevelopment ? `params: ${describeValue(name)} is not a valid parameter name` : 'params');
+    if (!/^[A-Za-z][A-Za-z0-9_.-]{0,63}$/.test(name)) fail(119, isDevelopment ? `params: ${describeValue(name)} is not a valid parameter name` : 'params');
     if (!['string', 'number', 'boolean'].includes(typeof value)) {
       fail(120, isDevelopment ? `params.${name} must be a string, number or boolean` : `params.${name}`);
     }

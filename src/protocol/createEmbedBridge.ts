@@ -21,10 +21,6 @@ let generatedIds = 0;
 /** What a key without subscribers iterates: one shared empty list, not a new one per event. */
 const NO_HANDLERS: readonly never[] = [];
 
-/** The keys of the subscriber lists that are not an event type's: every event's handlers, and the debug hooks. */
-const ANY = 0;
-const DEBUG = 1;
-
 /**
  * Any subscriber: the lists hold event handlers, `onAny` handlers and debug hooks alike, and each key's
  * callers pass that kind's arguments.
@@ -63,6 +59,10 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
   const limit = options.maxQueuedActions ?? 100;
   if (!Number.isInteger(limit) || limit < 1) throw svcError(142, isDevelopment ? 'maxQueuedActions must be a positive integer' : 'maxQueuedActions');
   const queue = createActionQueue(limit);
+  // The keys of the subscriber lists that are not an event type's: every event's handlers, and the debug
+  // hooks. Declared in the function, not beside it, so that bundlers write the numbers where they are used.
+  const ANY = 0;
+  const DEBUG = 1;
   /**
    * Every subscriber list, by event type, {@link ANY} or {@link DEBUG}: one map rather than a structure per
    * kind keeps the bundle small. A list is replaced, never mutated: dispatch walks it without copying (this
