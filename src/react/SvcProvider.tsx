@@ -1,6 +1,6 @@
 import { type ReactNode, useMemo } from 'react';
 import type { EmbedSettings } from '../controller/EmbedOptions.js';
-import { SvcProviderContext } from './useSvcProviderSettings.js';
+import { SvcProviderContext } from './SvcProviderContext.js';
 
 /**
  * Settings every embed below a {@link SvcProvider} shares (the embed options a provider may supply); a prop on
