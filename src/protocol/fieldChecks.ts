@@ -158,8 +158,11 @@ function prefixPaths(entries: readonly { readonly path: string[] }[], from: numb
  */
 export function describeProblem(where: string, expected: string, value: unknown): string {
   const at = where || 'message';
-  if (!isDevelopment) return at;
-  return value === undefined ? `${at}: required ${expected} is missing` : `${at}: expected ${expected}, got ${describeValue(value)}`;
+  return !isDevelopment
+    ? at
+    : value === undefined
+      ? `${at}: required ${expected} is missing`
+      : `${at}: expected ${expected}, got ${describeValue(value)}`;
 }
 
 /** The result of {@link runCheck}. */
@@ -186,7 +189,10 @@ export function runCheck<T>(check: FieldCheck<T>, value: unknown, name?: string)
       ? { ok: true, value: result }
       : { ok: true, value: result, unknownValues: unknownValues.map(({ path, value: got }) => ({ field: where(path), value: got })) };
   }
-  const text = problems.slice(0, 3).map(({ path, expected, value: got }) => describeProblem(where(path), expected, got));
+  const text = problems
+    .slice(0, 3)
+    .map(({ path, expected, value: got }) => describeProblem(where(path), expected, got))
+    .join('; ');
   // How many more is development text, like the explanations: a production reason names the fields.
-  return { ok: false, reason: text.join('; ') + (isDevelopment && problems.length > 3 ? ` (and ${problems.length - 3} more)` : '') };
+  return { ok: false, reason: isDevelopment && problems.length > 3 ? `${text} (and ${problems.length - 3} more)` : text };
 }
