@@ -203,7 +203,6 @@ export function createLoadCycle(
         } else fail(error, true);
         return;
       }
-      default:
     }
   });
 

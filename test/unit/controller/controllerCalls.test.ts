@@ -26,6 +26,41 @@ describe('update', () => {
   });
 });
 
+describe('update with the session prop', () => {
+  it('that no longer passes it (getSession renews from now on) leaves the embed as it is', () => {
+    const controller = makeController({ session: `calls-${Math.random().toString(36).slice(2)}`, getSession: async () => 'unused' });
+    controller.attach(addHost());
+    ready(controller);
+    controller.update({ getSession: async () => 'unused' });
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'ready', error: null, loads: 1 });
+  });
+
+  it('that cannot be loaded fails the embed once, however often the app renders it again', () => {
+    const onFailure = vi.fn();
+    const controller = makeController({ getSession: async () => 'unused', onFailure });
+    controller.attach(addHost());
+    controller.update({ getSession: async () => 'unused', onFailure, session: 'not a session id' });
+    controller.update({ getSession: async () => 'unused', onFailure, session: 'not a session id' });
+    expect(onFailure).toHaveBeenCalledTimes(1);
+    expect(controller.getSnapshot().phase).toBe('error');
+  });
+
+  it('and an unchanged title writes nothing to the iframe on each render', async () => {
+    const controller = makeController({ title: 'Sales' });
+    controller.attach(addHost());
+    const iframe = controller.iframe as HTMLIFrameElement;
+    const changes: MutationRecord[] = [];
+    const observer = new MutationObserver((records) => changes.push(...records));
+    observer.observe(iframe, { attributes: true, attributeFilter: ['title'] });
+    controller.update({ title: 'Sales' });
+    controller.update({ title: 'Sales' });
+    await flush();
+    observer.disconnect();
+    expect(changes).toEqual([]);
+    expect(iframe.title).toBe('Sales');
+  });
+});
+
 describe('retry', () => {
   it('does nothing unless the embed failed: no second load of a working embed', () => {
     const controller = makeController();

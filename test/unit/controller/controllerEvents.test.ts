@@ -13,6 +13,7 @@ import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.
 afterEach(() => {
   destroyControllers();
   vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
 let counter = 0;
@@ -112,6 +113,39 @@ describe('a retry', () => {
     // The new document was loaded with that session: nothing is handed over to it.
     expect(loaded.handed()).toEqual([]);
     expect(controller.getSnapshot()).toMatchObject({ phase: 'ready', loads: 2 });
+  });
+});
+
+describe('a session handed over in place while the embed fails', () => {
+  it('is loaded when its handover is not answered, and the retry that waited meanwhile loads nothing after that', async () => {
+    vi.useFakeTimers();
+    const { getSession, answers } = manualSessions();
+    const controller = attached({ getSession });
+    answers[0]?.resolve(fresh());
+    await vi.advanceTimersByTimeAsync(1);
+    const failing = tenantOf(controller);
+    failing.ready();
+    // A binding that hands the app's new session over as soon as it sees the embed shown: here, its error page.
+    const offered = fresh();
+    const unsubscribe = controller.subscribe(() => {
+      const { visible, phase } = controller.getSnapshot();
+      if (visible && phase === 'ready') controller.update({ getSession, session: offered });
+    });
+    failing.send('svc:event:error', { message: 'Chart query failed', name: 'QueryError', fatal: true });
+    unsubscribe();
+    expect(failing.handed()).toEqual([offered]);
+    controller.retry();
+    expect(getSession).toHaveBeenCalledTimes(2);
+    // The handover goes unanswered: the session is loaded instead.
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'loading', loads: 2 });
+    expect(controller.iframe?.src).toContain(offered);
+    const loaded = tenantOf(controller);
+    loaded.ready();
+    loaded.send('svc:event:error', { message: 'Chart query failed', name: 'QueryError', fatal: true });
+    answers[1]?.resolve(fresh());
+    await vi.advanceTimersByTimeAsync(1);
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'error', loads: 2 });
   });
 });
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EmbedController, SessionRequest } from '../../../src/controller/index.js';
+import { embedInspector } from '../../../src/protocol/index.js';
 import { addHost, destroyControllers, flush, makeController } from '../support/controllers.js';
 import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
 
@@ -55,6 +56,17 @@ describe('a renewal in place', () => {
     answer(fresh());
     await flush();
     expect(tenant.types()).toContain('svc:action:set-session');
+  });
+
+  it('is traced for the developer tools as a renewal in place', async () => {
+    const details: (string | undefined)[] = [];
+    const { controller, tenant } = await readyEmbed();
+    const stop = embedInspector.subscribe((entry) => {
+      if (entry.kind === 'lifecycle' && entry.embedId === controller.bridge.embedId && entry.phase === 'renewing') details.push(entry.detail);
+    });
+    tenant.send('svc:event:session-expired');
+    stop();
+    expect(details).toEqual(['in place']);
   });
 });
 
