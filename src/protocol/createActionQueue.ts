@@ -13,20 +13,6 @@ export interface ActionQueue {
 }
 
 /**
- * What makes two queued actions the same piece of state: the type for colour scheme, theme and locale, the
- * filter key for `set-filter`. `navigate` and `refresh` get a key of their own: never merged.
- */
-function coalescingKey(message: SvcActionMessage): unknown {
-  if (!STATE_ACTION_TYPES.has(message.type)) return {};
-  if (message.type === 'svc:action:set-filter') {
-    const filter = parseFilterParameter(message.payload.filterUrlParameter);
-    // The filter key itself: it never contains a colon, so it cannot be mistaken for an action type.
-    if (filter.ok) return filter.key;
-  }
-  return message.type;
-}
-
-/**
  * Creates the pre-`ready` queue: only the latest value of each state-setting action is kept (a newer value
  * moves to the end, so the flush order follows the order of the latest changes), `navigate` and `refresh`
  * are kept in order, and at most `limit` actions wait (the oldest goes first).
@@ -36,7 +22,11 @@ export function createActionQueue(limit: number): ActionQueue {
   const entries = new Map<unknown, SvcActionMessage>();
   return {
     push(message) {
-      const key = coalescingKey(message);
+      // What makes two queued actions the same piece of state: the type for colour scheme, theme and locale,
+      // the filter key for `set-filter` (it never contains a colon, so it cannot be mistaken for a type).
+      // `navigate` and `refresh` get a key of their own: never merged.
+      const filter = message.type === 'svc:action:set-filter' ? parseFilterParameter(message.payload.filterUrlParameter) : undefined;
+      const key = !STATE_ACTION_TYPES.has(message.type) ? {} : filter?.ok ? filter.key : message.type;
       entries.delete(key);
       entries.set(key, message);
       if (entries.size <= limit) return undefined;
