@@ -79,9 +79,6 @@ export type EmbedSettings = OptionalOptions<
   'tenantOrigin' | 'getSession' | 'colorScheme' | 'locale' | 'theme' | 'onDebug' | 'keepAlive'
 >;
 
-/** The names of {@link EmbedSettings}, as a value: the one merge reads them. */
-const SETTINGS = ['tenantOrigin', 'getSession', 'colorScheme', 'locale', 'theme', 'onDebug', 'keepAlive'] as const;
-
 /**
  * The provider merge, in one place: each setting the embed leaves undefined is taken from `settings`.
  *
@@ -90,6 +87,9 @@ const SETTINGS = ['tenantOrigin', 'getSession', 'colorScheme', 'locale', 'theme'
  */
 export function withSettings<T extends EmbedSettings>(own: T, settings: EmbedSettings): T {
   const merged = { ...own } as Record<string, unknown>;
-  for (const name of SETTINGS) merged[name] ??= settings[name];
+  // The names of {@link EmbedSettings}, as a value.
+  for (const name of ['tenantOrigin', 'getSession', 'colorScheme', 'locale', 'theme', 'onDebug', 'keepAlive'] as const) {
+    merged[name] ??= settings[name];
+  }
   return merged as T;
 }
