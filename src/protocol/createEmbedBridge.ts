@@ -52,6 +52,10 @@ function tap(embedId: string, kind: EmbedInspectorEntry['kind'], entry: object):
  * bridge.send('svc:action:set-color-scheme', { scheme: 'dark' }); // queued until ready
  */
 export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
+  // The keys of the subscriber lists that are not an event type's: every event's handlers, and the debug
+  // hooks. Declared in the function, not beside it, so that bundlers write the numbers where they are used.
+  const ANY = 0;
+  const DEBUG = 1;
   const tenantOrigin = normalizeTenantOrigin(options.tenantOrigin);
   const embedId = options.embedId ?? `svc-embed-${++generatedIds}`;
   const { surface } = options;
@@ -59,10 +63,6 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
   const limit = options.maxQueuedActions ?? 100;
   if (!Number.isInteger(limit) || limit < 1) throw svcError(142, isDevelopment ? 'maxQueuedActions must be a positive integer' : 'maxQueuedActions');
   const queue = createActionQueue(limit);
-  // The keys of the subscriber lists that are not an event type's: every event's handlers, and the debug
-  // hooks. Declared in the function, not beside it, so that bundlers write the numbers where they are used.
-  const ANY = 0;
-  const DEBUG = 1;
   /**
    * Every subscriber list, by event type, {@link ANY} or {@link DEBUG}: one map rather than a structure per
    * kind keeps the bundle small. A list is replaced, never mutated: dispatch walks it without copying (this
