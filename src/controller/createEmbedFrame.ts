@@ -1,4 +1,3 @@
-import { createEmbedIframe, setFrameHidden } from './createEmbedIframe.js';
 import type { FramePlacement } from './FramePlacement.js';
 
 /** The iframe of one embed across its loads, and what its documents do on their own. */
@@ -34,8 +33,19 @@ export function createEmbedFrame(
   /** Whether this embed's first document sent `ready` before its `load` event (known after the first). */
   let readyFirst: boolean | undefined;
 
+  // Hidden means transparent and inert, not `display: none` or `visibility: hidden`: the browser still lays out
+  // and paints the embed at full speed, so it is ready to be seen the moment it is shown.
   const hide = (value: boolean): void => {
-    if (element) setFrameHidden(element, value);
+    if (!element) return;
+    element.style.opacity = value ? '0' : '';
+    element.style.pointerEvents = value ? 'none' : '';
+    for (const [name, attribute] of [
+      ['tabindex', '-1'],
+      ['aria-hidden', 'true'],
+    ] as const) {
+      if (value) element.setAttribute(name, attribute);
+      else element.removeAttribute(name);
+    }
   };
   return {
     get element() {
@@ -43,13 +53,21 @@ export function createEmbedFrame(
     },
     load(src, title) {
       const previous = element;
-      const frame = createEmbedIframe(src, embedId, title, hidden);
+      // Made here rather than by a UI framework, so that its document is never loaded by server-rendered markup
+      // before the host listens (the `ready` would be lost), and so that it can outlive the component showing it.
+      const frame = document.createElement('iframe');
+      frame.title = title;
+      frame.dataset.svcEmbedId = embedId;
+      frame.setAttribute('allow', 'clipboard-write; fullscreen');
+      frame.style.cssText = 'border:0;width:100%;height:100%;display:block';
+      element = heard = frame;
+      hide(hidden);
+      frame.src = src;
       frame.addEventListener('load', () => {
         // A second load event is a new document, unless this embed sends ready before its load event and
         // the ready seen since the previous load belongs to the new document.
         if (frame === heard) onLoad(++loads > 1 && !(readyFirst && readyAt === loads - 1));
       });
-      element = heard = frame;
       loads = 0;
       readyAt = -1;
       placement.put(frame, previous);
