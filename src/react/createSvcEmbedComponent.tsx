@@ -28,7 +28,6 @@ import type { SvcEmbedCommonProps } from './SvcEmbedProps.js';
 import type { SvcEmbedHandle } from './SvcEmbedHandle.js';
 import { SvcProviderContext } from './SvcProviderContext.js';
 import { useIsomorphicLayoutEffect } from './useIsomorphicLayoutEffect.js';
-import { useLatest } from './useLatest.js';
 import { validateControlledProps } from './validateProps.js';
 
 /** The props any of the three components may get: what the shared implementation reads. */
@@ -61,7 +60,12 @@ export function createSvcEmbedComponent<P extends SvcEmbedCommonProps>(
     }
     const generatedId = useId();
     const embedId = props.embedId ?? `svc${generatedId.replace(/[^\w-]/g, '')}`;
-    const latest = useLatest(props);
+    // The latest props, for callbacks (as useLatest keeps them, written out here: an embed bundle then needs
+    // no module of its own for it).
+    const latest = useRef(props);
+    useIsomorphicLayoutEffect(() => {
+      latest.current = props;
+    });
     const hostRef = useRef<HTMLDivElement | null>(null);
 
     // Development only: a bad prop fails here, named, where it is written. Production still refuses it when the
