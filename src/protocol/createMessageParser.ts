@@ -27,7 +27,7 @@ interface Envelope {
 export function createMessageParser(
   direction: 'event' | 'action',
   payloadChecks: Readonly<Record<string, FieldCheck>>,
-  extraFields: Readonly<Record<string, FieldCheck>> = {},
+  extraFields?: Readonly<Record<string, FieldCheck>>,
 ): (data: unknown) => ParseResult<never> {
   const prefix = `svc:${direction}:`;
   // Closed: the envelope is a fresh object holding only the known fields, in the order a refusal names the
@@ -37,7 +37,7 @@ export function createMessageParser(
       source: oneOf([SVC_SOURCE]),
       direction: oneOf([direction]),
       type: ofType(isDevelopment ? `a string starting with "${prefix}"` : '', (type) => typeof type === 'string' && type.startsWith(prefix)),
-      payload: ofType('object', isRecord),
+      payload: ofType(isDevelopment ? 'object' : '', isRecord),
       timestamp: ofType(
         isDevelopment ? 'a timestamp (epoch milliseconds, not negative)' : '',
         (timestamp) => Number.isFinite(timestamp) && (timestamp as number) >= 0,

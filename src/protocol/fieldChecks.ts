@@ -52,12 +52,13 @@ export function ofType<T>(expected: string, test: (value: unknown) => boolean): 
   return (value, problems) => (test(value) ? (value as T) : fail(problems, expected, value)) as T;
 }
 
+// The expected forms here and below are development text: a production reason names only the field.
 /** A string. */
-export const string: FieldCheck<string> = ofType('string', (value) => typeof value === 'string');
+export const string: FieldCheck<string> = ofType(isDevelopment ? 'string' : '', (value) => typeof value === 'string');
 /** A finite number (NaN and infinities are refused: JSON cannot carry them). */
-export const number: FieldCheck<number> = ofType('number', Number.isFinite);
+export const number: FieldCheck<number> = ofType(isDevelopment ? 'number' : '', Number.isFinite);
 /** A boolean. */
-export const boolean: FieldCheck<boolean> = ofType('boolean', (value) => typeof value === 'boolean');
+export const boolean: FieldCheck<boolean> = ofType(isDevelopment ? 'boolean' : '', (value) => typeof value === 'boolean');
 /** Anything. */
 export const unknown: FieldCheck = (value) => value;
 
@@ -121,11 +122,11 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
  * unless `closed`, where the result holds only the listed fields. An optional field that is absent stays
  * absent.
  */
-export function object<T>(fields: { readonly [K in keyof T]-?: FieldCheck<T[K]> }, closed = false): FieldCheck<T> {
+export function object<T>(fields: { readonly [K in keyof T]-?: FieldCheck<T[K]> }, closed?: boolean): FieldCheck<T> {
   const entries = Object.entries(fields) as [string, FieldCheck][];
   // A caller that does not collect unknown values gets a list of its own, so the loop needs no test for it.
   return (value, problems, unknownValues = []) => {
-    if (!isRecord(value)) return fail(problems, 'object', value) as T;
+    if (!isRecord(value)) return fail(problems, isDevelopment ? 'object' : '', value) as T;
     const result: Record<string, unknown> = closed ? {} : { ...value };
     for (const [key, check] of entries) {
       const before = problems.length;
