@@ -1,6 +1,6 @@
 import { buildEmbedUrl } from '../protocol/buildEmbedUrl.js';
 import { createEmbedBridge } from '../protocol/createEmbedBridge.js';
-import { embedRegistry } from '../protocol/embedRegistry.js';
+import { setEmbedParked } from '../protocol/embedRegistry.js';
 import { isDevelopment } from '../protocol/isDevelopment.js';
 import { svcError } from '../protocol/svcError.js';
 import { createControlledSync } from './createControlledSync.js';
@@ -109,7 +109,7 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
     attach(element) {
       if (destroyed()) throw svcError(307, `embed "${embedId}"${isDevelopment ? ' was destroyed; create a new controller' : ''}`, Error);
       placement.show(element);
-      embedRegistry.setParked(embedId, false);
+      setEmbedParked(embedId, false);
       if (snapshot.parked) {
         set({ parked: false });
         if (isDevelopment) traceLifecycle(embedId, 'shown');
@@ -157,7 +157,7 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
       placement.park();
       begin();
       // Out of reach of hooks and actions that name no embed, until shown again.
-      embedRegistry.setParked(embedId, true);
+      setEmbedParked(embedId, true);
       set({ parked: true });
       if (isDevelopment) traceLifecycle(embedId, 'parked');
     },
