@@ -2,9 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { startPlayground } from '../support/startPlayground.js';
 import { ensureChromium, launchChromiumServer } from './support/chromium.js';
-import { ensureStaticPlaygroundBuilt, serveStaticPlayground } from './support/serveStaticPlayground.js';
+import { ensureStaticPlaygroundBuilt, type PlaygroundMode, serveStaticPlaygrounds } from './support/serveStaticPlayground.js';
 import type { SharedPlayground } from './support/sharedPlayground.js';
-import type { StaticPlaygroundAddress } from './support/staticPlayground.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,14 +11,14 @@ declare module 'vitest' {
     chromiumWsEndpoint: string;
     /** The shared playground, or null when no file of the run uses it (`sharedPlayground()` reads it). */
     playground: SharedPlayground | null;
-    /** The static playground, or null when no file of the run uses it (`staticPlayground()` reads it). */
-    staticPlayground: StaticPlaygroundAddress | null;
+    /** The static playground builds served, by mode, each only when a file of the run uses it (`staticPlayground()` reads it). */
+    staticPlaygrounds: Partial<Record<PlaygroundMode, string>>;
   }
 }
 
 /**
  * Whether a file of this project in this run calls `use` (`sharedPlayground(` for `npm start`,
- * `staticPlayground(` for the static build). Starting Storybook costs several seconds of a core, which a run of
+ * `staticPlayground('production')` and `staticPlayground('development')` for the static builds). Starting Storybook costs several seconds of a core, which a run of
  * other files should not pay. The paths come from Vitest's state, which lists the files of the run (of every
  * project) before global setup; where that is not available, the playground starts anyway.
  */
@@ -32,8 +31,8 @@ function runUses(project: TestProject, use: string): boolean {
 
 /**
  * The browser suite needs Chromium and the built package (the emulator's embed page script and the library
- * as users import it). One Chromium and, when a file uses them, one playground (`npm start`) and one static
- * playground (its `storybook build`, served with the same emulators and backend) serve every file of the run,
+ * as users import it). One Chromium and, when a file uses them, one playground (`npm start`) and the static
+ * playground builds (`storybook build`, served with the same emulators and backend) serve every file of the run,
  * on loopback and free ports; all stop when the run ends.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
@@ -41,13 +40,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (!existsSync('dist/emulator/page.js') || !existsSync('dist/index.js')) {
     throw new Error('The browser tests run against the built package: run "npm run build" first (npm test does).');
   }
-  const usesStatic = runUses(project, 'staticPlayground(');
-  // `npm test` built it beside type-checking; a run of its own builds it here when it is missing or stale.
-  if (usesStatic) ensureStaticPlaygroundBuilt();
+  const modes = (['production', 'development'] as const).filter((mode) => runUses(project, `staticPlayground('${mode}')`));
+  // `npm test` built them beside type-checking; a run of its own builds them here when missing or stale.
+  for (const mode of modes) ensureStaticPlaygroundBuilt(mode);
   const [launched, started, served] = await Promise.allSettled([
     launchChromiumServer(),
     runUses(project, 'sharedPlayground(') ? startPlayground() : null,
-    usesStatic ? serveStaticPlayground() : null,
+    modes.length > 0 ? serveStaticPlaygrounds(modes) : null,
   ]);
   if (launched.status === 'rejected' || started.status === 'rejected' || served.status === 'rejected') {
     // One of them failed: stop the others before reporting, so nothing is left listening.
@@ -74,7 +73,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     'playground',
     playground && { url: playground.url, emulatorPort: playground.emulatorPort, banner: playground.output() },
   );
-  project.provide('staticPlayground', staticServer && { url: staticServer.url });
+  project.provide('staticPlaygrounds', staticServer?.urls ?? {});
   return async () => {
     process.off('exit', orphanGuard);
     await Promise.all([browserServer.close(), playground?.stop(), staticServer?.stop()]);

@@ -1,9 +1,14 @@
 // Builds the static playground (`storybook build`) the suite serves to Chromium, once for a run: `npm test`
-// starts it beside type-checking, and the test files that read it (the docs site, every story through axe, the
-// recipes, the build's own index) find it done. Run again, it rebuilds only when the stories, the Storybook
-// settings, the library's sources or the installed packages changed since the last build.
+// starts it beside type-checking, and the test files that read it find it done. Run again, it rebuilds only
+// when the stories, the Storybook settings, the library's sources or the installed packages changed since.
 //
-//   node test/config/buildStaticPlayground.mjs
+//   node test/config/buildStaticPlayground.mjs [production|development]
+//
+// `production` (the default) is what `npm run build-storybook` makes, the site a reader gets: the docs site and
+// the build's own index are tested on it. `development` is the same site built as `npm start` serves it, with
+// the library's development checks and its message inspector on: every story through axe (with the inspector
+// open) and the recipes (whose figures include the inspector's) are tested on it, without a dev server
+// compiling each page on its first visit.
 //
 // The emulators' addresses are not known when the build runs (they listen on free ports later, in the browser
 // tests' global setup): the build gets the placeholders below instead, which the test server replaces in what
@@ -17,14 +22,14 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
-/** Where the build goes: a cache, outside what Git or the package sees. */
-export const outputDir = join(root, 'node_modules/.cache/svc-static-playground');
+/** Where the build of `mode` goes: a cache, outside what Git or the package sees. */
+export const outputDirOf = (mode) => join(root, `node_modules/.cache/svc-static-playground-${mode}`);
 
 /**
- * The stamp beside the build, written when it is complete: the digest of its inputs and the placeholders it
- * was built with (the test server reads them there).
+ * The stamp beside a build, written when it is complete: the digest of its inputs and the placeholders it was
+ * built with (the test server reads them there).
  */
-const stampFile = `${outputDir}.json`;
+const stampFileOf = (mode) => `${outputDirOf(mode)}.json`;
 
 /** The playground's emulators by the variable the stories read, and the placeholder the build gets for each. */
 export const placeholders = {
@@ -56,9 +61,9 @@ function digest() {
  * setup and the Node test of the build may both find the build stale at once. A lock older than ten minutes is
  * left from a run that died, and is taken over.
  */
-function withLock(work) {
-  const lock = `${outputDir}.lock`;
-  mkdirSync(join(outputDir, '..'), { recursive: true });
+function withLock(mode, work) {
+  const lock = `${outputDirOf(mode)}.lock`;
+  mkdirSync(join(outputDirOf(mode), '..'), { recursive: true });
   for (;;) {
     try {
       mkdirSync(lock);
@@ -76,15 +81,18 @@ function withLock(work) {
   }
 }
 
-/** Builds the static playground unless the build there is current. Returns whether it built. */
-export function ensureStaticPlayground() {
-  return withLock(() => {
+/** Builds the static playground in `mode` unless the build there is current. Returns whether it built. */
+export function ensureStaticPlayground(mode) {
+  const outputDir = outputDirOf(mode);
+  const stampFile = stampFileOf(mode);
+  return withLock(mode, () => {
     const wanted = JSON.stringify({ digest: digest(), placeholders });
     if (existsSync(join(outputDir, 'index.json')) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === wanted) return false;
     rmSync(stampFile, { force: true });
     execFileSync(process.execPath, [join(root, 'node_modules/storybook/dist/bin/dispatcher.js'), 'build', '-o', outputDir, '--quiet'], {
       cwd: root,
-      env: { ...process.env, ...placeholders, STORYBOOK_DISABLE_TELEMETRY: '1' },
+      // The mode, whatever the caller's environment says (a test runner sets NODE_ENV=test).
+      env: { ...process.env, ...placeholders, NODE_ENV: mode, STORYBOOK_DISABLE_TELEMETRY: '1' },
       stdio: ['ignore', 'ignore', 'inherit'],
       maxBuffer: 64 * 1024 * 1024,
     });
@@ -94,7 +102,12 @@ export function ensureStaticPlayground() {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const mode = process.argv[2] ?? 'production';
+  if (mode !== 'production' && mode !== 'development') {
+    console.error('usage: node test/config/buildStaticPlayground.mjs [production|development]');
+    process.exit(2);
+  }
   const started = Date.now();
-  const built = ensureStaticPlayground();
-  console.log(`static playground ${built ? 'built' : 'current'} in ${((Date.now() - started) / 1000).toFixed(1)} s: ${relative(root, outputDir)}`);
+  const built = ensureStaticPlayground(mode);
+  console.log(`static playground (${mode}) ${built ? 'built' : 'current'} in ${((Date.now() - started) / 1000).toFixed(1)} s: ${relative(root, outputDirOf(mode))}`);
 }

@@ -11,11 +11,11 @@ import { staticPlayground } from '../support/staticPlayground.js';
  * live examples settle without an error state, every internal link leads somewhere that exists (another docs
  * page or story by id, a `#anchor` to an element of the target page), and axe-core finds no violation.
  *
- * It reads the static playground (`storybook build`, built once for the run beside type-checking, the build
- * test/node/playground/storybookBuild.test.ts checks) that the browser project's global setup serves, with the
- * tenant emulators and the playground's session backend behind it, as `npm start` runs them: its live examples
- * get their sessions as a reader's do. One Chromium page visits every docs page, in place, as the manager moves
- * its preview from page to page.
+ * It reads the static playground as `npm run build-storybook` makes it (a production build, made once for the
+ * run beside type-checking, whose index test/node/playground/storybookBuild.test.ts checks), served by the
+ * browser project's global setup with the tenant emulators and the playground's session backend behind it, as
+ * `npm start` runs them: its live examples get their sessions as a reader's do. One Chromium page visits every
+ * docs page, in place, as the manager moves its preview from page to page.
  */
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -45,7 +45,7 @@ interface Rendered {
   readonly failedStories: string[];
 }
 
-const playground = staticPlayground();
+const playground = staticPlayground('production');
 const index = (await (await fetch(`${playground.url}/index.json`)).json()) as { entries: Record<string, IndexEntry> };
 const entries = Object.values(index.entries);
 const docsPages = entries.filter((entry) => entry.type === 'docs');

@@ -3,15 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectChromium } from '../support/connectChromium.js';
 import { staticPlayground } from '../support/staticPlayground.js';
 
-// The lifecycle, keep-alive and renewal recipes of the playground (built once for the run and served by the
-// global setup with the emulators and the playground backend `npm start` runs behind them) do what their
-// descriptions promise, with the figures they show as the evidence.
+// The lifecycle, keep-alive and renewal recipes of the playground as `npm start` shows them (a development build,
+// made once for the run, with the library's message inspector on), served by the global setup with the emulators
+// and the playground backend `npm start` runs behind them, do what their descriptions promise, with the figures
+// they show as the evidence.
 
 let browser: Browser;
 let base = '';
 
 beforeAll(async () => {
-  base = staticPlayground().url;
+  base = staticPlayground('development').url;
   browser = await connectChromium();
 });
 

@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectChromium } from '../support/connectChromium.js';
 import { staticPlayground } from '../support/staticPlayground.js';
 
-// Every story of the playground, built once for the run (`storybook build`) and served by the global setup with
-// the emulators and the playground backend `npm start` runs behind it (so embeds really load), checked by
+// Every story of the playground as `npm start` shows it (a development build, made once for the run, with the
+// library's message inspector on), served by the global setup with the emulators and the playground backend
+// `npm start` runs behind it (so embeds really load), checked by
 // axe-core in Chromium. The emulator's own pages inside the iframes are not ours to check here: axe looks at the
 // story document, including the iframe elements themselves.
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -22,7 +23,7 @@ let browser: Browser;
 let base = '';
 
 beforeAll(async () => {
-  base = staticPlayground().url;
+  base = staticPlayground('development').url;
   browser = await connectChromium();
 });
 

@@ -10,18 +10,29 @@ import { startBuiltEmulator } from './startBuiltEmulator.js';
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
 
-/** Where test/config/buildStaticPlayground.mjs puts the build, and beside it what it built with. */
-const buildDir = join(repo, 'node_modules/.cache/svc-static-playground');
-const stampFile = `${buildDir}.json`;
+/** How the playground was built: as `npm run build-storybook` builds it, or as `npm start` serves it. */
+export type PlaygroundMode = 'production' | 'development';
+
+/** Where test/config/buildStaticPlayground.mjs puts a build, and beside it what it built with. */
+const buildDirOf = (mode: PlaygroundMode) => join(repo, `node_modules/.cache/svc-static-playground-${mode}`);
 
 /**
  * The variables the stories and the playground's backend read (the same `npm start` gives Storybook's dev
  * server): each emulator's address and API token, by the name a story asks for.
  */
 const BACKEND_ENV = {
-  default: { url: 'STORYBOOK_SVC_EMULATOR_URL', apiToken: 'SVC_EMULATOR_API_TOKEN' },
-  short: { url: 'STORYBOOK_SVC_SHORT_EMULATOR_URL', apiToken: 'SVC_SHORT_EMULATOR_API_TOKEN' },
-  older: { url: 'STORYBOOK_SVC_OLDER_EMULATOR_URL', apiToken: 'SVC_OLDER_EMULATOR_API_TOKEN' },
+  default: {
+    url: 'STORYBOOK_SVC_EMULATOR_URL',
+    apiToken: 'SVC_EMULATOR_API_TOKEN',
+  },
+  short: {
+    url: 'STORYBOOK_SVC_SHORT_EMULATOR_URL',
+    apiToken: 'SVC_SHORT_EMULATOR_API_TOKEN',
+  },
+  older: {
+    url: 'STORYBOOK_SVC_OLDER_EMULATOR_URL',
+    apiToken: 'SVC_OLDER_EMULATOR_API_TOKEN',
+  },
 } as const;
 
 const TYPES: Record<string, string> = {
@@ -36,19 +47,17 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json; charset=utf-8',
 };
 
-/** The static playground, served with its emulators and its backend. */
-export interface StaticPlayground {
-  /** `http://127.0.0.1:<port>`: the built Storybook (`index.html`, `iframe.html`, `index.json`). */
-  readonly url: string;
-  /** The main emulator the stories embed. */
-  readonly emulatorUrl: string;
-  /** Stops the server, the backend's emulators, and restores the environment. */
+/** The static playgrounds, served with their emulators and their backend. */
+export interface StaticPlaygrounds {
+  /** `http://127.0.0.1:<port>` of each build served: the built Storybook (`index.html`, `iframe.html`, `index.json`). */
+  readonly urls: Partial<Record<PlaygroundMode, string>>;
+  /** Stops the servers, the backend's emulators, and restores the environment. */
   stop(): Promise<void>;
 }
 
-/** Builds the static playground unless the build is current (the script keeps a digest of what it read). */
-export function ensureStaticPlaygroundBuilt(): void {
-  execFileSync(process.execPath, [join(repo, 'test/config/buildStaticPlayground.mjs')], { cwd: repo, stdio: 'inherit' });
+/** Builds the static playground in `mode` unless the build is current (the script keeps a digest of what it read). */
+export function ensureStaticPlaygroundBuilt(mode: PlaygroundMode): void {
+  execFileSync(process.execPath, [join(repo, 'test/config/buildStaticPlayground.mjs'), mode], { cwd: repo, stdio: 'inherit' });
 }
 
 /**
@@ -58,9 +67,12 @@ export function ensureStaticPlaygroundBuilt(): void {
  */
 async function playgroundBackend(): Promise<(req: IncomingMessage, res: ServerResponse) => void> {
   const { default: config } = await import('../../../.storybook/main.js');
-  const viteConfig = await config.viteFinal?.({}, { configType: 'PRODUCTION' } as never);
+  const viteConfig = await config.viteFinal?.({}, {
+    configType: 'PRODUCTION',
+  } as never);
   const plugin = (viteConfig?.plugins ?? []).find(
-    (candidate): candidate is Plugin => typeof candidate === 'object' && candidate !== null && 'name' in candidate && candidate.name === 'svc-playground-backend',
+    (candidate): candidate is Plugin =>
+      typeof candidate === 'object' && candidate !== null && 'name' in candidate && candidate.name === 'svc-playground-backend',
   );
   const configure = plugin?.configureServer;
   let mounted: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
@@ -76,20 +88,36 @@ async function playgroundBackend(): Promise<(req: IncomingMessage, res: ServerRe
   return mounted;
 }
 
-/**
- * Serves the static playground (`storybook build`, from test/config/buildStaticPlayground.mjs) on loopback,
- * with what `npm start` runs around it: the three emulators (the main one, and the renewal recipe's two with
- * 40-second tokens) and the playground backend under `/playground-api`. The build's placeholder addresses are
- * replaced by the emulators' in what is served.
- */
-export async function serveStaticPlayground(): Promise<StaticPlayground> {
-  const { placeholders } = JSON.parse(await readFile(stampFile, 'utf8')) as { placeholders: Record<string, string> };
-  const names = Object.keys(BACKEND_ENV) as (keyof typeof BACKEND_ENV)[];
-  for (const name of names) {
-    if (placeholders[BACKEND_ENV[name].url] === undefined) throw new Error(`${stampFile} names no placeholder for ${BACKEND_ENV[name].url}`);
+/** The placeholder each build got for each emulator's address, by the variable the stories read. */
+async function placeholdersOf(mode: PlaygroundMode): Promise<Record<string, string>> {
+  const stampFile = `${buildDirOf(mode)}.json`;
+  const { placeholders } = JSON.parse(await readFile(stampFile, 'utf8')) as {
+    placeholders: Record<string, string>;
+  };
+  for (const { url } of Object.values(BACKEND_ENV)) {
+    if (placeholders[url] === undefined) throw new Error(`${stampFile} names no placeholder for ${url}`);
   }
+  return placeholders;
+}
+
+/**
+ * Serves the static playground builds of `modes` (`storybook build`, from test/config/buildStaticPlayground.mjs)
+ * on loopback, one port each, with what `npm start` runs around it: the three emulators (the main one, and the
+ * renewal recipe's two with 40-second tokens) and the playground backend under `/playground-api`. The builds'
+ * placeholder addresses are replaced by the emulators' in what is served.
+ */
+export async function serveStaticPlaygrounds(modes: readonly PlaygroundMode[]): Promise<StaticPlaygrounds> {
+  const placeholders = await Promise.all(modes.map(placeholdersOf));
+  const names = Object.keys(BACKEND_ENV) as (keyof typeof BACKEND_ENV)[];
   // As `npm start` runs them (.storybook/start.mjs).
-  const shortLives = { port: 0, quiet: true, embedTokenTtlMs: 40_000, embedTokenTrustMarginMs: 5_000, sessionExpiringLeadMs: 15_000, tokenCheckIntervalMs: 2_000 };
+  const shortLives = {
+    port: 0,
+    quiet: true,
+    embedTokenTtlMs: 40_000,
+    embedTokenTrustMarginMs: 5_000,
+    sessionExpiringLeadMs: 15_000,
+    tokenCheckIntervalMs: 2_000,
+  };
   const emulators: Record<keyof typeof BACKEND_ENV, RunningEmulator> = {
     default: await startBuiltEmulator({ port: 0, quiet: true }),
     short: await startBuiltEmulator(shortLives),
@@ -112,45 +140,49 @@ export async function serveStaticPlayground(): Promise<StaticPlayground> {
       else process.env[variable] = value;
     }
   };
-  // What the build got in place of each address, and the address it stands for.
-  const addresses = names.map((name) => [placeholders[BACKEND_ENV[name].url] as string, emulators[name].url] as const);
-  const fill = (text: string) => addresses.reduce((filled, [placeholder, url]) => filled.replaceAll(placeholder, url), text);
-
-  let server: LoopbackServer;
-  let backend: Awaited<ReturnType<typeof playgroundBackend>>;
+  const servers: LoopbackServer[] = [];
+  const urls: Partial<Record<PlaygroundMode, string>> = {};
   try {
-    backend = await playgroundBackend();
-    server = await listenOnLoopback((req, res) => {
-      const url = new URL(req.url ?? '/', 'http://playground');
-      if (url.pathname === '/playground-api' || url.pathname.startsWith('/playground-api/')) {
-        // Mounted at /playground-api, as on the dev server: the handler sees the rest of the address.
-        req.url = `${url.pathname.slice('/playground-api'.length) || '/'}${url.search}`;
-        backend(req, res);
-        return;
-      }
-      const file = normalize(join(buildDir, decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname)));
-      if (!file.startsWith(`${buildDir}${sep}`)) {
-        res.writeHead(403).end();
-        return;
-      }
-      const type = TYPES[extname(file)] ?? 'application/octet-stream';
-      readFile(file).then(
-        (body) => {
-          res.writeHead(200, { 'content-type': type });
-          res.end(type.includes('charset') ? fill(body.toString('utf8')) : body);
-        },
-        () => res.writeHead(404, { 'content-type': 'text/plain' }).end('not found'),
-      );
-    });
+    const backend = await playgroundBackend();
+    for (const [index, mode] of modes.entries()) {
+      // What the build got in place of each address, and the address it stands for.
+      const addresses = names.map((name) => [placeholders[index]?.[BACKEND_ENV[name].url] as string, emulators[name].url] as const);
+      const fill = (text: string) => addresses.reduce((filled, [placeholder, url]) => filled.replaceAll(placeholder, url), text);
+      const buildDir = buildDirOf(mode);
+      const server = await listenOnLoopback((req, res) => {
+        const url = new URL(req.url ?? '/', 'http://playground');
+        if (url.pathname === '/playground-api' || url.pathname.startsWith('/playground-api/')) {
+          // Mounted at /playground-api, as on the dev server: the handler sees the rest of the address.
+          req.url = `${url.pathname.slice('/playground-api'.length) || '/'}${url.search}`;
+          backend(req, res);
+          return;
+        }
+        const file = normalize(join(buildDir, decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname)));
+        if (!file.startsWith(`${buildDir}${sep}`)) {
+          res.writeHead(403).end();
+          return;
+        }
+        const type = TYPES[extname(file)] ?? 'application/octet-stream';
+        readFile(file).then(
+          (body) => {
+            res.writeHead(200, { 'content-type': type });
+            res.end(type.includes('charset') ? fill(body.toString('utf8')) : body);
+          },
+          () => res.writeHead(404, { 'content-type': 'text/plain' }).end('not found'),
+        );
+      });
+      servers.push(server);
+      urls[mode] = server.origin;
+    }
   } catch (error) {
+    await Promise.all(servers.map((server) => server.close()));
     await release();
     throw error;
   }
   return {
-    url: server.origin,
-    emulatorUrl: emulators.default.url,
+    urls,
     stop: async () => {
-      await server.close();
+      await Promise.all(servers.map((server) => server.close()));
       await release();
     },
   };

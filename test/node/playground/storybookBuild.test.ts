@@ -7,11 +7,11 @@ import { describe, expect, it } from 'vitest';
  * type-checking (test/config/buildStaticPlayground.mjs), for this file and the browser files that serve it;
  * run on its own, this file builds it when the build is missing or older than the stories and sources.
  */
-const buildDir = 'node_modules/.cache/svc-static-playground';
+const buildDir = 'node_modules/.cache/svc-static-playground-production';
 
 describe('the static playground', () => {
   it('builds, with a story for each component and each recipe', () => {
-    execFileSync(process.execPath, ['test/config/buildStaticPlayground.mjs'], { stdio: 'inherit', timeout: 240_000 });
+    execFileSync(process.execPath, ['test/config/buildStaticPlayground.mjs', 'production'], { stdio: 'inherit', timeout: 240_000 });
     const index = JSON.parse(readFileSync(`${buildDir}/index.json`, 'utf8')) as { entries: Record<string, { title: string; name: string; type: string }> };
     const stories = Object.values(index.entries).filter((e) => e.type === 'story').map((e) => `${e.title}/${e.name}`);
     expect(stories).toEqual(
