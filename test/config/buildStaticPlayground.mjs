@@ -2,7 +2,10 @@
 // starts it beside type-checking, and the test files that read it find it done. Run again, it rebuilds only
 // when the stories, the Storybook settings, the library's sources or the installed packages changed since.
 //
-//   node test/config/buildStaticPlayground.mjs [production|development]
+//   node test/config/buildStaticPlayground.mjs [production|development ...]
+//
+// Several modes build one after the other: two builds at once beside type-checking and the unit tests would
+// slow every one of them.
 //
 // `production` (the default) is what `npm run build-storybook` makes, the site a reader gets: the docs site and
 // the build's own index are tested on it. `development` is the same site built as `npm start` serves it, with
@@ -102,12 +105,14 @@ export function ensureStaticPlayground(mode) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const mode = process.argv[2] ?? 'production';
-  if (mode !== 'production' && mode !== 'development') {
-    console.error('usage: node test/config/buildStaticPlayground.mjs [production|development]');
+  const modes = process.argv.length > 2 ? process.argv.slice(2) : ['production'];
+  if (modes.some((mode) => mode !== 'production' && mode !== 'development')) {
+    console.error('usage: node test/config/buildStaticPlayground.mjs [production|development ...]');
     process.exit(2);
   }
-  const started = Date.now();
-  const built = ensureStaticPlayground(mode);
-  console.log(`static playground (${mode}) ${built ? 'built' : 'current'} in ${((Date.now() - started) / 1000).toFixed(1)} s: ${relative(root, outputDirOf(mode))}`);
+  for (const mode of modes) {
+    const started = Date.now();
+    const built = ensureStaticPlayground(mode);
+    console.log(`static playground (${mode}) ${built ? 'built' : 'current'} in ${((Date.now() - started) / 1000).toFixed(1)} s: ${relative(root, outputDirOf(mode))}`);
+  }
 }
