@@ -12,6 +12,10 @@ export const unitProject: TestProjectInlineConfiguration = {
     environment: 'jsdom',
     include: ['test/unit/**/*.test.{ts,tsx}'],
     env: { SVC_EXPECTED_REACT_MAJOR: '19' },
+    // `npm test` runs these beside type-checking, the installs and the playground builds, on two cores: the
+    // property tests (thousands of generated cases, none of them timed) then take several times their usual
+    // second or two, past Vitest's default of five seconds.
+    testTimeout: 20_000,
   },
 };
 

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectChromium } from '../support/connectChromium.js';
-import { sharedPlayground } from '../support/sharedPlayground.js';
+import { staticPlayground } from '../support/staticPlayground.js';
 
 /*
  * The docs site as a reader meets it: every docs entry of the playground's index (the MDX pages under
@@ -11,11 +11,11 @@ import { sharedPlayground } from '../support/sharedPlayground.js';
  * live examples settle without an error state, every internal link leads somewhere that exists (another docs
  * page or story by id, a `#anchor` to an element of the target page), and axe-core finds no violation.
  *
- * It reads the playground the browser project's global setup starts for the run (`npm start`: Storybook's dev
- * server with the tenant emulator and the small session backend behind it). A static `storybook build` would
- * serve the same pages, but its live examples could not get a session (the backend is the dev server's), so
- * they would show errors that a reader of `npm start` never sees. One Chromium page visits every docs page, in
- * place, as the manager moves its preview from page to page.
+ * It reads the static playground as `npm run build-storybook` makes it (a production build, made once for the
+ * run beside type-checking, whose index test/node/playground/storybookBuild.test.ts checks), served by the
+ * browser project's global setup with the tenant emulators and the playground's session backend behind it, as
+ * `npm start` runs them: its live examples get their sessions as a reader's do. One Chromium page visits every
+ * docs page, in place, as the manager moves its preview from page to page.
  */
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -45,7 +45,7 @@ interface Rendered {
   readonly failedStories: string[];
 }
 
-const playground = sharedPlayground();
+const playground = staticPlayground('production');
 const index = (await (await fetch(`${playground.url}/index.json`)).json()) as { entries: Record<string, IndexEntry> };
 const entries = Object.values(index.entries);
 const docsPages = entries.filter((entry) => entry.type === 'docs');
@@ -131,7 +131,6 @@ async function openDocs(id: string): Promise<Rendered> {
       state.__STORYBOOK_ADDONS_CHANNEL__.emit('setCurrentStory', { storyId, viewMode: 'docs' });
     }, id);
   } else {
-    // The first page also waits for the dev server to compile the site (tens of seconds on a busy machine).
     await page.goto(`${playground.url}/iframe.html?id=${id}&viewMode=docs`, { waitUntil: 'domcontentloaded', timeout: 90_000 });
   }
   await until('the page rendered', 90_000, () =>

@@ -1,38 +1,20 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectChromium } from '../support/connectChromium.js';
-import { sharedPlayground } from '../support/sharedPlayground.js';
+import { staticPlayground } from '../support/staticPlayground.js';
 
-// The lifecycle, keep-alive and renewal recipes of the playground, served by `npm start` (emulator and playground
-// backend behind them, started once for the run by the global setup), do what their descriptions promise,
-// with the figures they show as the evidence.
-
-const STORIES = [
-  'lifecycle--remount-with-get-session',
-  'lifecycle--renewal-after-expiry',
-  'lifecycle--dark-app-without-flash',
-  'lifecycle--shared-provider-settings',
-  'keep-alive--tabs-with-keep-alive',
-  'keep-alive--tabs-without-keep-alive',
-  'keep-alive--preload-on-hover',
-  'renewal--a-tab-open-for-days',
-];
+// The lifecycle, keep-alive and renewal recipes of the playground as `npm start` shows them (a development build,
+// made once for the run, with the library's message inspector on), served by the global setup with the emulators
+// and the playground backend `npm start` runs behind them, do what their descriptions promise, with the figures
+// they show as the evidence.
 
 let browser: Browser;
 let base = '';
 
 beforeAll(async () => {
-  base = sharedPlayground().url;
+  base = staticPlayground('development').url;
   browser = await connectChromium();
-  // The shared dev server may be fresh: it optimizes its dependencies on the first visits and reloads the
-  // page when it is done; one visit to each story first, so no reload resets a story's figures in the middle of a test.
-  const page = await browser.newPage();
-  for (const id of STORIES) {
-    await page.goto(`${base}/iframe.html?id=${id}&viewMode=story`, { waitUntil: 'domcontentloaded', timeout: 120_000 });
-    await page.locator('#storybook-root > *').first().waitFor({ timeout: 120_000 });
-  }
-  await page.close();
-}, 300_000);
+});
 
 afterAll(async () => {
   await browser?.close();

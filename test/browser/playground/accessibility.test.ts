@@ -3,11 +3,13 @@ import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectChromium } from '../support/connectChromium.js';
-import { sharedPlayground } from '../support/sharedPlayground.js';
+import { staticPlayground } from '../support/staticPlayground.js';
 
-// Every story of the playground, served by `npm start` (the emulator behind it, so embeds really load; started
-// once for the run by the global setup), checked by axe-core in Chromium. The emulator's own pages inside the
-// iframes are not ours to check here: axe looks at the story document, including the iframe elements themselves.
+// Every story of the playground as `npm start` shows it (a development build, made once for the run, with the
+// library's message inspector on), served by the global setup with the emulators and the playground backend
+// `npm start` runs behind it (so embeds really load), checked by
+// axe-core in Chromium. The emulator's own pages inside the iframes are not ours to check here: axe looks at the
+// story document, including the iframe elements themselves.
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 interface Violation {
@@ -21,7 +23,7 @@ let browser: Browser;
 let base = '';
 
 beforeAll(async () => {
-  base = sharedPlayground().url;
+  base = staticPlayground('development').url;
   browser = await connectChromium();
 });
 
@@ -73,21 +75,10 @@ async function settled(page: Page): Promise<void> {
   );
 }
 
-/**
- * Opens a story and runs axe on it. Storybook's dev server reloads its pages once when it finds a dependency
- * to pre-bundle on a first visit (a fresh server, a story no file opened yet), which aborts an opening or ends
- * a check under way: the page is then opened and checked again, up to three times. Anything else that goes wrong fails the test as it is.
- */
+/** Opens a story and runs axe on it. */
 async function checkStory(page: Page, id: string): Promise<Violation[]> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await openStory(page, id);
-      return await runAxe(page);
-    } catch (error) {
-      const reloaded = error instanceof Error && /Execution context was destroyed|navigation|net::ERR_ABORTED/i.test(error.message);
-      if (!reloaded || attempt === 3) throw error;
-    }
-  }
+  await openStory(page, id);
+  return runAxe(page);
 }
 
 async function runAxe(page: Page): Promise<Violation[]> {

@@ -1,23 +1,18 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 
-const run = promisify(execFile);
-const out = mkdtempSync(join(tmpdir(), 'svc-storybook-'));
-
-afterAll(() => rmSync(out, { recursive: true, force: true }));
+/**
+ * The static playground, as `npm run build-storybook` makes it. `npm test` builds it once, beside
+ * type-checking (test/config/buildStaticPlayground.mjs), for this file and the browser files that serve it;
+ * run on its own, this file builds it when the build is missing or older than the stories and sources.
+ */
+const buildDir = 'node_modules/.cache/svc-static-playground-production';
 
 describe('the static playground', () => {
-  it('builds, with a story for each component and each recipe', async () => {
-    await run(process.execPath, ['node_modules/storybook/dist/bin/dispatcher.js', 'build', '-o', out, '--quiet'], {
-      env: { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1' },
-      maxBuffer: 32 * 1024 * 1024,
-      timeout: 240_000,
-    });
-    const index = JSON.parse(readFileSync(join(out, 'index.json'), 'utf8')) as { entries: Record<string, { title: string; name: string; type: string }> };
+  it('builds, with a story for each component and each recipe', () => {
+    execFileSync(process.execPath, ['test/config/buildStaticPlayground.mjs', 'production'], { stdio: 'inherit', timeout: 240_000 });
+    const index = JSON.parse(readFileSync(`${buildDir}/index.json`, 'utf8')) as { entries: Record<string, { title: string; name: string; type: string }> };
     const stories = Object.values(index.entries).filter((e) => e.type === 'story').map((e) => `${e.title}/${e.name}`);
     expect(stories).toEqual(
       expect.arrayContaining([
