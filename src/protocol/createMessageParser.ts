@@ -1,12 +1,13 @@
 import { describeValue } from './describeValue.js';
 import { SVC_SOURCE } from './envelope.js';
-import { describeProblem, type FieldCheck, isRecord, object, ofType, oneOf, type Problem, runCheck } from './fieldChecks.js';
+import { describeProblem, type FieldCheck, isRecord, listOf, runCheck } from './fieldChecks.js';
 import { isDevelopment } from './isDevelopment.js';
 import type { ParseFailureCode, ParseResult } from './messages.js';
 
 /** A refused parse: the code, the readable reason, and the message type when one was read (clipped). */
 export function refuseMessage(code: ParseFailureCode, reason: string, type?: string): ParseResult<never> {
-  return type === undefined ? { ok: false, code, reason } : { ok: false, code, reason, type: type.slice(0, 80) };
+  // A spread on this path costs nothing that matters: refusals are rare, and never a valid message's way.
+  return { ok: false, code, reason, ...(type !== undefined && { type: type.slice(0, 80) }) };
 }
 
 /** The known fields of an envelope. */
@@ -16,45 +17,69 @@ interface Envelope {
   type: string;
   payload: Record<string, unknown>;
   timestamp: number;
+  surface?: string;
 }
 
 /**
- * Creates the parser of one direction's messages: envelope (its fields, then `extraFields`, the event's
- * surface), then type, then payload (by `payloadChecks`). The parser never throws: whatever reading the input
- * throws (a hostile getter, a revoked proxy) becomes a failure. What only one direction needs (the action's
- * bare refresh, the event's surface agreement) is its parser's, so the other's bundle does not carry it.
+ * Creates the parser of one direction's messages: envelope (its fields and, for events, the surface it names
+ * among `surfaces`), then type, then payload (by `payloadChecks`). The parser never throws: whatever reading
+ * the input throws (a hostile getter, a revoked proxy) becomes a failure. What only one direction needs (the
+ * action's bare refresh, the event's surface agreement) is its parser's, so the other's bundle does not carry it.
  */
 export function createMessageParser(
   direction: 'event' | 'action',
   payloadChecks: Readonly<Record<string, FieldCheck>>,
-  extraFields?: Readonly<Record<string, FieldCheck>>,
+  surfaces?: readonly string[],
 ): (data: unknown) => ParseResult<never> {
   const prefix = `svc:${direction}:`;
-  // Closed: the envelope is a fresh object holding only the known fields, in the order a refusal names the
-  // first wrong one. The expected forms are development text (a production reason names only the field).
-  const envelopeCheck = object<Envelope>(
-    {
-      source: oneOf([SVC_SOURCE]),
-      direction: oneOf([direction]),
-      type: ofType(isDevelopment ? `a string starting with "${prefix}"` : '', (type) => typeof type === 'string' && type.startsWith(prefix)),
-      payload: ofType(isDevelopment ? 'object' : '', isRecord),
-      timestamp: ofType(
-        isDevelopment ? 'a timestamp (epoch milliseconds, not negative)' : '',
-        (timestamp) => Number.isFinite(timestamp) && (timestamp as number) >= 0,
-      ),
-      ...extraFields,
-    },
-    true,
-  );
+  /**
+   * The envelope's known fields in a fresh object, or what is wrong with it (the first problem found, in the
+   * order source, direction, type, payload, timestamp, surface). Plain property reads with fixed names and
+   * one object literal, not the generic field checks: this runs for every message an embed sends, and the
+   * generic walk (keyed stores into a new object) measured twice as slow per message (about 1 µs against 0.45 µs).
+   */
+  const readEnvelope = (data: unknown): Envelope | string => {
+    // Development names what a message must be; production's reason, `message`, names nothing more.
+    if (!isRecord(data)) return isDevelopment ? describeProblem('', 'an envelope object', data) : 'message';
+    const { source, type, timestamp, surface, payload } = data;
+    const wrong =
+      source !== SVC_SOURCE
+        ? 'source'
+        : data.direction !== direction
+          ? 'direction'
+          : typeof type !== 'string' || !type.startsWith(prefix)
+            ? 'type'
+            : !isRecord(payload)
+              ? 'payload'
+              : !Number.isFinite(timestamp) || (timestamp as number) < 0
+                ? 'timestamp'
+                : surfaces && !surfaces.includes(surface as string)
+                  ? 'surface'
+                  : '';
+    if (wrong) {
+      // A production reason names only the field (see describeProblem); the expected forms are development text.
+      return isDevelopment
+        ? describeProblem(
+            wrong,
+            {
+              source: `"${SVC_SOURCE}"`,
+              direction: `"${direction}"`,
+              type: `a string starting with "${prefix}"`,
+              payload: 'object',
+              timestamp: 'a timestamp (epoch milliseconds, not negative)',
+              surface: listOf(surfaces ?? []),
+            }[wrong],
+            data[wrong],
+          )
+        : wrong;
+    }
+    // The checks above proved the types; TypeScript does not follow them through the conditional chain.
+    return (surfaces ? { source, direction, type, payload, timestamp, surface } : { source, direction, type, payload, timestamp }) as Envelope;
+  };
   return (data) => {
     try {
-      // Development names what a message must be; production's reason, `message`, comes from the envelope check.
-      if (isDevelopment && !isRecord(data)) return refuseMessage('bad-envelope', describeProblem('', 'an envelope object', data));
-      const problems: Problem[] = [];
-      const envelope = envelopeCheck(data, problems);
-      // The first problem only: a wrong envelope is usually another kind of message, not one with typos.
-      const [first] = problems;
-      if (first) return refuseMessage('bad-envelope', describeProblem(first.path.join('.'), first.expected, first.value));
+      const envelope = readEnvelope(data);
+      if (typeof envelope === 'string') return refuseMessage('bad-envelope', envelope);
       const { type } = envelope;
       if (!Object.hasOwn(payloadChecks, type)) {
         // Production names the type only: the reason's code says it is unknown.

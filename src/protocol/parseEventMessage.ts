@@ -1,13 +1,12 @@
 import { describeValue } from './describeValue.js';
 import { SURFACES } from './envelope.js';
 import { eventPayloadChecks } from './eventPayloads.js';
-import { oneOf } from './fieldChecks.js';
 import { isDevelopment } from './isDevelopment.js';
 import type { ParseResult, SvcEventMessage } from './messages.js';
 import { createMessageParser, refuseMessage } from './createMessageParser.js';
 
 /** The event parser: an event's envelope also says which surface sent it. */
-const parseEvent = /* @__PURE__ */ createMessageParser('event', eventPayloadChecks, { surface: oneOf(SURFACES) });
+const parseEvent = /* @__PURE__ */ createMessageParser('event', eventPayloadChecks, SURFACES);
 
 /**
  * Validates anything received from an embed as a protocol event. Never throws, whatever it is given:
