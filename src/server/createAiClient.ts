@@ -1,7 +1,8 @@
 import { type ChatChunk, type ChatRequest, chatChunkSchema, chatRequestSchema } from '../api/dataAndAi.js';
 import { formatIssues } from '../schemas/formatIssues.js';
 import type { CallOptions } from './createManagementClient.js';
-import { createTransport, type StreamOptions, type TransportOptions } from './createTransport.js';
+import { createTransport } from './createTransport.js';
+import type { StreamOptions, TransportOptions } from './Transport.js';
 import { SvcResponseValidationError } from './SvcApiError.js';
 import { validateInput } from './validateInput.js';
 import { svcError } from '../protocol/svcError.js';

@@ -8,7 +8,8 @@ import {
   sqlRequestSchema,
 } from '../api/dataAndAi.js';
 import type { CallOptions } from './createManagementClient.js';
-import { createTransport, type TransportOptions } from './createTransport.js';
+import { createTransport } from './createTransport.js';
+import type { TransportOptions } from './Transport.js';
 import { validateInput } from './validateInput.js';
 import { svcError } from '../protocol/svcError.js';
 

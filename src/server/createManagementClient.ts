@@ -14,7 +14,8 @@ import {
   scimListResponseSchema,
 } from '../api/managementRecords.js';
 import { checkApiUrl } from './checkApiUrl.js';
-import { createTransport, type TransportOptions } from './createTransport.js';
+import { createTransport } from './createTransport.js';
+import type { TransportOptions } from './Transport.js';
 import { describeMissingApiPrefix } from './describeMissingApiPrefix.js';
 import { SvcInputError } from './SvcApiError.js';
 import { validateInput } from './validateInput.js';

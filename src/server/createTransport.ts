@@ -1,10 +1,12 @@
-import type * as z from 'zod/mini';
 import { formatIssues } from '../schemas/formatIssues.js';
+import { abortableSleep } from './abortableSleep.js';
 import { checkApiUrl } from './checkApiUrl.js';
 import { formatIssuesWithoutValues } from './formatIssuesWithoutValues.js';
+import { parseRetryAfter } from './parseRetryAfter.js';
 import { readLimitedBody } from './readLimitedBody.js';
 import { NdjsonLimitError, readNdjsonLines } from './readNdjsonLines.js';
 import { createRedactor, REDACTED, redactValue } from './redactSecrets.js';
+import { redirectTarget } from './redirectTarget.js';
 import {
   SvcApiError,
   SvcForbiddenError,
@@ -15,90 +17,17 @@ import {
   SvcTimeoutError,
   SvcUnauthorizedError,
 } from './SvcApiError.js';
+import {
+  DEFAULT_MAX_LINE_BYTES,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  type Transport,
+  type TransportOptions,
+  type TransportRequest,
+} from './Transport.js';
 import { svcError } from '../protocol/svcError.js';
 
-/** When and how idempotent requests are retried. */
-export interface RetryOptions {
-  /** Retries after the first attempt. @default 2 */
-  readonly retries?: number;
-  /** The first backoff ceiling; doubled each retry, with full jitter. @default 250 */
-  readonly baseDelayMs?: number;
-  /** The largest backoff ceiling. @default 4000 */
-  readonly maxDelayMs?: number;
-  /** The longest `Retry-After` honoured; a longer one is cut to this. @default 30000 */
-  readonly maxRetryAfterMs?: number;
-  /** How to wait (for tests or custom schedulers); must reject when `signal` aborts. */
-  readonly sleep?: (ms: number, signal: AbortSignal | undefined) => Promise<void>;
-  /** A random number in [0, 1) for jitter. @default Math.random */
-  readonly random?: () => number;
-}
-
-/** Options every client shares. */
-export interface TransportOptions {
-  /** A `fetch` implementation. @default globalThis.fetch */
-  readonly fetch?: typeof fetch | undefined;
-  /** Time limit of one attempt, until the response body is read (headers only, for streams). @default 30000 */
-  readonly timeoutMs?: number | undefined;
-  /** Retry policy for idempotent requests, or `false` for none. */
-  readonly retry?: RetryOptions | false | undefined;
-  /**
-   * The largest response body read, in bytes. A longer one is cut off (the request is cancelled) and the
-   * call fails with `SvcResponseTooLargeError`; memory stays within this bound however much the server sends.
-   * @default 16777216 (16 MiB)
-   */
-  readonly maxResponseBytes?: number | undefined;
-}
-
-/** Limits of a streamed (newline-delimited JSON) response. */
-export interface StreamOptions {
-  /** The longest line of a stream, in bytes; a longer one fails with `SvcResponseTooLargeError`. @default 1048576 (1 MiB) */
-  readonly maxLineBytes?: number | undefined;
-  /** The longest wait for the next chunk once a stream has started; then `SvcTimeoutError`. @default 30000 */
-  readonly idleTimeoutMs?: number | undefined;
-}
-
-/** The default of {@link TransportOptions.maxResponseBytes}. */
-export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
-/** The default of {@link StreamOptions.maxLineBytes}. */
-export const DEFAULT_MAX_LINE_BYTES = 1024 * 1024;
 /** How much of an error response's body is kept: enough for any error message, never a flood. */
 const ERROR_BODY_BYTES = 64 * 1024;
-
-/** One request. */
-export interface TransportRequest<T> {
-  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  readonly path: string;
-  readonly query?: Readonly<Record<string, string | number | undefined>> | undefined;
-  readonly body?: unknown;
-  /** Validates a JSON response. */
-  readonly schema?: z.ZodMiniType<T> | undefined;
-  readonly signal?: AbortSignal | undefined;
-  /**
-   * The successful response carries a credential (an embed session id): if it breaks the schema, the
-   * error names the field but neither echoes its value nor keeps the body.
-   */
-  readonly sensitiveResponse?: boolean | undefined;
-}
-
-/** Sends requests to one API with one credential. */
-export interface Transport {
-  request<T>(request: TransportRequest<T>): Promise<T>;
-  /**
-   * Sends a request and returns its successful response as a stream of newline-delimited lines, each
-   * already redacted, within the stream limits. Ending the iteration (or the caller's signal) cancels it.
-   */
-  streamLines(request: Omit<TransportRequest<never>, 'schema'>, limits: StreamOptions): Promise<StreamedLines>;
-  /** A copy of a parsed value with every credential this transport knows (and any scheme value) removed. */
-  redactValue(value: unknown): unknown;
-}
-
-/** The answer of {@link Transport.streamLines}. */
-export interface StreamedLines {
-  readonly status: number;
-  /** `METHOD /base/path` of the request, for messages. */
-  readonly at: string;
-  readonly lines: AsyncGenerator<string, void>;
-}
 
 /** Reason phrases for when a runtime gives none (HTTP/2 responses carry no status text). */
 const STATUS_TEXT: Record<number, string> = {
@@ -120,60 +49,11 @@ const RETRY_STATUSES = new Set([429, 502, 503, 504]);
 // been carried out (a dashboard published, a session minted) even though no answer came back.
 const IDEMPOTENT = new Set(['GET', 'PUT', 'DELETE']);
 
-function defaultSleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-/** Milliseconds to wait from a `Retry-After` header (seconds or an HTTP date), or undefined. */
-export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
-  if (value === null || value.trim() === '') return undefined;
-  if (/^\d+(\.\d+)?$/.test(value.trim())) return Math.round(Number(value) * 1000);
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
 /** A positive whole number of bytes or milliseconds, or the default. */
 function positiveOption(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   if (!Number.isSafeInteger(value) || value < 1) throw svcError(515, `${name} must be a positive whole number; got ${String(value)}.`);
   return value;
-}
-
-/** The origin a response redirected to, or why it is a redirect at all; `undefined` when it is not one. */
-function redirectTarget(response: Response, requestUrl: string, baseOrigin: string): { location: string | null } | undefined {
-  const originOf = (address: string): string | null => {
-    try {
-      const url = new URL(address, requestUrl);
-      return url.origin === 'null' ? url.protocol : url.origin;
-    } catch {
-      return null;
-    }
-  };
-  // A browser-like runtime hides a manual redirect behind an opaque response.
-  if (response.type === 'opaqueredirect') return { location: null };
-  if (response.status >= 300 && response.status < 400 && response.status !== 304) {
-    const location = response.headers.get('location');
-    return { location: location === null ? null : originOf(location) };
-  }
-  // A custom fetch may follow redirects whatever it was asked: its answer came from elsewhere.
-  if (response.redirected || (response.url !== '' && originOf(response.url) !== baseOrigin)) {
-    return { location: response.url === '' ? null : originOf(response.url) };
-  }
-  return undefined;
 }
 
 /**
@@ -202,7 +82,7 @@ export function createTransport(
   const baseDelay = retry.baseDelayMs ?? 250;
   const maxDelay = retry.maxDelayMs ?? 4000;
   const maxRetryAfter = retry.maxRetryAfterMs ?? 30_000;
-  const sleep = retry.sleep ?? defaultSleep;
+  const sleep = retry.sleep ?? abortableSleep;
   const random = retry.random ?? Math.random;
   const redact = createRedactor([...secrets, authorization]);
 

@@ -19,8 +19,9 @@ export type {
   ManagementClientOptions,
   PublishDashboardParams,
 } from './createManagementClient.js';
-export { DEFAULT_MAX_LINE_BYTES, DEFAULT_MAX_RESPONSE_BYTES, parseRetryAfter } from './createTransport.js';
-export type { RetryOptions, StreamOptions, TransportOptions } from './createTransport.js';
+export { parseRetryAfter } from './parseRetryAfter.js';
+export { DEFAULT_MAX_LINE_BYTES, DEFAULT_MAX_RESPONSE_BYTES } from './Transport.js';
+export type { RetryOptions, StreamOptions, TransportOptions } from './Transport.js';
 export {
   SvcApiError,
   SvcForbiddenError,
