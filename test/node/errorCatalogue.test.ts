@@ -29,6 +29,8 @@ function codesInUse(): Map<string, string[]> {
     const helpers = file.startsWith('src/emulator/') ? /\b(?:svcError|errorText)\(\s*(\d{3})\b/g : /\b(?:svcError|errorText|sessionError|fail)\(\s*(\d{3})\b/g;
     for (const found of text.matchAll(helpers)) add(`SVC${found[1]}`, file);
     for (const found of text.matchAll(/'SVC(\d{3})'/g)) add(`SVC${found[1]}`, file);
+    // The session source checks a session where it came from and passes that place's code on: `use(value, 303, ...)`.
+    for (const found of text.matchAll(/\buse\(\s*\w+,\s*(\d{3})\b/g)) add(`SVC${found[1]}`, file);
   }
   return uses;
 }

@@ -84,8 +84,9 @@ const bundlers = { esbuild: withEsbuild, rolldown: withRolldown, vite: withVite 
 describe.each(Object.entries(bundlers))('an app bundled with %s', (_name, bundle) => {
   it('production: contains none of the devtools code, yet still the embed', async () => {
     const code = await bundle('production');
-    // The embed is there: the bundle is real, only the panel is gone.
-    expect(code).toContain('data-svc-embed-id');
+    // The embed is there: the bundle is real, only the panel is gone. (The frame marks its iframe through
+    // `dataset.svcEmbedId`, which is the `data-svc-embed-id` attribute.)
+    expect(code).toContain('svcEmbedId');
     for (const marker of MARKERS) expect(code, marker).not.toContain(marker);
   });
 

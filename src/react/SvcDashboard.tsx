@@ -17,5 +17,6 @@ import type { SvcDashboardProps } from './SvcEmbedProps.js';
  *   style={{ height: 600 }}
  * />
  */
-// Pure: a bundle that imports only another component drops this one (a call is kept unless marked).
+// Pure: a bundle that imports only another component drops this one (a call is kept unless marked). The file is
+// .tsx, as components are, so the playground's prop tables read its props' TSDoc (they read .tsx files).
 export const SvcDashboard = /* @__PURE__ */ createSvcEmbedComponent<SvcDashboardProps>('dashboard', 'SvcDashboard');
