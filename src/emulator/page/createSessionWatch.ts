@@ -53,8 +53,11 @@ export function createSessionWatch({ win, grant, intervalMs, onExpiring, onExpir
   let ended = false;
   let stopped = false;
   // The server's clock minus the page's, measured when the page was served; a server whose clock was moved
-  // (tests do) moves it.
-  let skew = grant.now - win.performance.timeOrigin;
+  // (tests do) moves it. The server read its clock while answering, so it is set against when the answer
+  // began to arrive, not when the navigation started: else the request's own latency (a busy machine's
+  // hundred milliseconds) would count as skew and every announcement would come that much early.
+  const served = (win.performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined)?.responseStart ?? 0;
+  let skew = grant.now - (win.performance.timeOrigin + served);
   let timer: ReturnType<Window['setTimeout']> | undefined;
   const now = (): number => Date.now() + skew;
 
