@@ -44,6 +44,8 @@ export function createAiClient(options: AiClientOptions): AiClient {
       const { status, at, lines } = await api.streamLines({ method: 'POST', path, body: input, signal: call.signal }, options);
       try {
         for await (const line of lines) {
+          // A line already read when the caller aborted is not handed over: the caller said stop.
+          call.signal?.throwIfAborted();
           let json: unknown;
           try {
             // The line is already redacted as text; the parsed value is redacted again once escapes are decoded.
