@@ -51,19 +51,22 @@ describe('the data API never stalls the server', () => {
     expect(big.status).toBe(400);
     expect(big.json.error.message).toMatch(new RegExp(`longer than ${MAX_SQL_LENGTH}`));
     expect(meta.status).toBe(200);
-    expect(elapsed).toBeLessThan(500);
+    // The bounds tell linear from quadratic, not fast from slow: a pattern that backtracks takes about 5 s over
+    // 64 KB on a 2-core machine at rest, and the linear parse well under 100 ms, which stays under 2 s even
+    // beside the browser tests on both cores.
+    expect(elapsed).toBeLessThan(2_000);
     // Just inside the bound, the shape that made a backtracking pattern quadratic is refused at once.
     const t1 = performance.now();
     const pathological = await call('POST', '/data/v1/cubesql', { auth, body: { query: `SELECT region${' '.repeat(MAX_SQL_LENGTH - 40)}x` } });
     expect(pathological.status).toBe(400);
-    expect(performance.now() - t1).toBeLessThan(300);
+    expect(performance.now() - t1).toBeLessThan(2_000);
     // Just inside the bound the query runs, whitespace and all.
     const padded = `SELECT region, COUNT(*)${' '.repeat(MAX_SQL_LENGTH - 100)}FROM orders GROUP BY region`;
     const t0 = performance.now();
     const ok = await call('POST', '/data/v1/cubesql', { auth, body: { query: padded } });
     expect(ok.status).toBe(200);
     expect(ok.json.data.length).toBe(4);
-    expect(performance.now() - t0).toBeLessThan(300);
+    expect(performance.now() - t0).toBeLessThan(2_000);
   });
 });
 

@@ -114,7 +114,8 @@ describe('stream lines', () => {
   it('lets a stream run longer than the time limit, which covers only the wait for its headers', async () => {
     const api = await startLocalServer((_request, response) => {
       response.writeHead(200, { 'content-type': 'application/x-ndjson' });
-      // The headers leave now, well inside the time limit even on a busy machine; the lines follow slowly.
+      // The headers leave now, well inside the one-second limit even on a busy machine; the lines follow over
+      // two seconds, twice the limit.
       response.flushHeaders();
       let sent = 0;
       const timer = setInterval(() => {
@@ -123,12 +124,14 @@ describe('stream lines', () => {
           clearInterval(timer);
           response.end();
         }
-      }, 40);
+      }, 250);
       response.on('close', () => clearInterval(timer));
     });
     servers.push(api);
-    const ai = createAiClient({ url: `${api.origin}/ai`, apiKey: TOKEN, timeoutMs: 100, idleTimeoutMs: 1_000 });
+    const ai = createAiClient({ url: `${api.origin}/ai`, apiKey: TOKEN, timeoutMs: 1_000, idleTimeoutMs: 2_000 });
+    const started = performance.now();
     expect(await drain(ai.streamChatState(question))).toEqual(['0', '1', '2', '3', '4', '5', '6', '7']);
+    expect(performance.now() - started).toBeGreaterThan(1_000);
   });
 
   it('names a bad stream limit', async () => {
