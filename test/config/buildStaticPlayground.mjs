@@ -19,9 +19,10 @@
 // produces.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { withDirectoryLock } from './withDirectoryLock.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -59,36 +60,12 @@ function digest() {
   return hash.digest('hex');
 }
 
-/**
- * Runs `work` holding a lock across processes (a directory only one `mkdir` creates): the browser tests' global
- * setup and the Node test of the build may both find the build stale at once. A lock older than ten minutes is
- * left from a run that died, and is taken over.
- */
-function withLock(mode, work) {
-  const lock = `${outputDirOf(mode)}.lock`;
-  mkdirSync(join(outputDirOf(mode), '..'), { recursive: true });
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch {
-      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
-      if (age > 600_000) rmSync(lock, { recursive: true, force: true });
-      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
-    }
-  }
-  try {
-    return work();
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
-}
-
 /** Builds the static playground in `mode` unless the build there is current. Returns whether it built. */
 export function ensureStaticPlayground(mode) {
   const outputDir = outputDirOf(mode);
   const stampFile = stampFileOf(mode);
-  return withLock(mode, () => {
+  // The browser tests' global setup and the Node test of the build may both find the build stale at once.
+  return withDirectoryLock(`${outputDir}.lock`, () => {
     const wanted = JSON.stringify({ digest: digest(), placeholders });
     if (existsSync(join(outputDir, 'index.json')) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === wanted) return false;
     rmSync(stampFile, { force: true });

@@ -1,9 +1,10 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { withDirectoryLock } from '../../../config/withDirectoryLock.mjs';
 import { freePort } from '../../../support/freePort.js';
 
 const repo = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -17,7 +18,9 @@ const nextBin = join(exampleDir, 'node_modules/next/dist/bin/next');
  */
 export function ensureExampleInstalled(): void {
   // Two files of the example run at the same time: one installs while the other waits, then finds it current.
-  withInstallLock(() => {
+  // Outside the repository (nothing to ignore if a run dies holding it), one per checkout.
+  const lock = join(tmpdir(), `svc-next-install-${createHash('sha256').update(exampleDir).digest('hex').slice(0, 12)}.lock`);
+  withDirectoryLock(lock, () => {
     const installed = join(exampleDir, 'node_modules/svc-embed-react/dist');
     const current = existsSync(nextBin) && existsSync(installed) && digest(installed) === digest(join(repo, 'dist'));
     if (!current) {
@@ -26,33 +29,7 @@ export function ensureExampleInstalled(): void {
         stdio: 'inherit',
       });
     }
-  });
-}
-
-/**
- * Runs `work` while holding a lock on the example's install, across processes (a directory only one
- * `mkdir` can create). A lock older than ten minutes is left from a run that died, and is taken over.
- */
-function withInstallLock(work: () => void): void {
-  // Outside the repository (nothing to ignore if a run dies holding it), one per checkout.
-  const lock = join(tmpdir(), `svc-next-install-${createHash('sha256').update(exampleDir).digest('hex').slice(0, 12)}.lock`);
-  const deadline = Date.now() + 600_000;
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch {
-      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
-      if (age > 600_000) rmSync(lock, { recursive: true, force: true });
-      else if (Date.now() > deadline) throw new Error(`the example's install stayed locked (${lock})`);
-      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
-    }
-  }
-  try {
-    work();
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
+  }, { timeoutMs: 600_000 });
 }
 
 /** A hash of every file under `dir` (names and contents), to tell whether two builds are the same. */
