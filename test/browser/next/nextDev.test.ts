@@ -4,7 +4,8 @@ import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { connectChromium } from '../support/connectChromium.js';
 import { startBuiltEmulator } from '../support/startBuiltEmulator.js';
 import { DEV_LOADS, LOADS, loadPages, PAGES, serverEnv, serverErrors } from './support/exampleLoads.js';
-import { ensureExampleInstalled, type RunningNext, startNext } from './support/nextApp.js';
+import { ensureExampleInstalled, startNext } from './support/nextApp.js';
+import type { RunningApp } from '../support/appServer.js';
 
 /**
  * examples/next under `next dev`, driven in Chromium against an emulator of its own (its minted sessions are
@@ -26,7 +27,7 @@ afterAll(async () => {
 });
 
 describe('examples/next, development server (next dev)', () => {
-  let server: RunningNext;
+  let server: RunningApp;
   beforeAll(async () => {
     server = await startNext('dev', serverEnv(emulator));
   }, 120_000);

@@ -4,7 +4,8 @@ import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { connectChromium } from '../support/connectChromium.js';
 import { startBuiltEmulator } from '../support/startBuiltEmulator.js';
 import { LOADS, loadPages, mintedSessions, PAGES, SETTLE_MS, serverEnv, serverErrors } from './support/exampleLoads.js';
-import { buildExample, ensureExampleInstalled, type RunningNext, startNext } from './support/nextApp.js';
+import { buildExample, ensureExampleInstalled, startNext } from './support/nextApp.js';
+import type { RunningApp } from '../support/appServer.js';
 import { openObservedPage, pageRecord, waitForShownEmbed } from './support/observeEmbeds.js';
 
 /**
@@ -29,7 +30,7 @@ afterAll(async () => {
 });
 
 describe('examples/next, production build (next start)', () => {
-  let server: RunningNext;
+  let server: RunningApp;
   beforeAll(async () => {
     server = await startNext('start', serverEnv(emulator));
   }, 120_000);

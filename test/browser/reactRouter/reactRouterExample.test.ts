@@ -5,7 +5,8 @@ import { type EmbedObservation, openObservedPage, pageRecord, waitForShownEmbed 
 import { connectChromium } from '../support/connectChromium.js';
 import { startBuiltEmulator } from '../support/startBuiltEmulator.js';
 import { type DelayingProxy, startDelayingProxy } from './support/delayingProxy.js';
-import { buildExample, ensureExampleInstalled, type RunningApp, startApp } from './support/reactRouterApp.js';
+import type { RunningApp } from '../support/appServer.js';
+import { buildExample, ensureExampleInstalled, startApp } from './support/reactRouterApp.js';
 
 /**
  * examples/react-router, built with `react-router build` against the package as packed and served by

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { expect } from 'vitest';
 import type { RunningEmulator } from '../../../../src/emulator/index.js';
-import type { RunningNext } from './nextApp.js';
+import type { RunningApp } from '../../support/appServer.js';
 import { type EmbedObservation, openObservedPage, pageRecord, waitForShownEmbed } from './observeEmbeds.js';
 
 /**
@@ -47,7 +47,7 @@ export const mintedSessions = (emulator: RunningEmulator): number =>
   emulator.requests.filter((r) => r.method === 'POST' && r.path === '/api/v1/embed/generate-session' && r.status === 200).length;
 
 /** What the server printed to standard error, by line (the app's `console.error`, Next.js's failure reports). */
-export const serverErrors = (server: RunningNext): string[] => server.errors().split('\n').filter((line) => line.trim() !== '');
+export const serverErrors = (server: RunningApp): string[] => server.errors().split('\n').filter((line) => line.trim() !== '');
 
 /** One full load of `url` in a new page: until the dashboard is ready and shown, then a short watch. */
 async function loadOnce(context: BrowserContext, emulator: RunningEmulator, url: string): Promise<LoadResult> {
@@ -84,7 +84,7 @@ const median = (values: number[]): number => [...values].sort((a, b) => a - b)[M
 export async function loadPages(
   browser: Browser,
   emulator: RunningEmulator,
-  server: RunningNext,
+  server: RunningApp,
   cases: readonly (PageCase & { loads: number })[],
   label: string,
 ): Promise<void> {

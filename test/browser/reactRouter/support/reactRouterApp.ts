@@ -1,9 +1,10 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../../support/freePort.js';
+import { type AppProcess, digestDirectory, exited, type RunningApp, runApp, whenServing } from '../../support/appServer.js';
 
 const repo = fileURLToPath(new URL('../../../../', import.meta.url));
 /** The example app, with its own package.json and lockfile. */
@@ -25,7 +26,7 @@ const NODE_MINIMUM = [22, 22] as const;
  */
 export function ensureExampleInstalled(): void {
   const installed = join(exampleDir, 'node_modules/svc-embed-react/dist');
-  const current = existsSync(routerCli) && existsSync(installed) && digest(installed) === digest(join(repo, 'dist'));
+  const current = existsSync(routerCli) && existsSync(installed) && digestDirectory(installed) === digestDirectory(join(repo, 'dist'));
   if (!current) {
     execFileSync(process.execPath, [join(repo, 'test/node/consumers/installConsumers.mjs'), 'react-router'], {
       cwd: repo,
@@ -45,54 +46,13 @@ export function ensureExampleInstalled(): void {
   }
 }
 
-/** A hash of every file under `dir` (names and contents), to tell whether two builds are the same. */
-function digest(dir: string): string {
-  const hash = createHash('sha256');
-  const files = readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
-    .sort();
-  for (const file of files) hash.update(file).update('\0').update(readFileSync(join(dir, file))).update('\0');
-  return hash.digest('hex');
-}
-
-/** A command of the example run with its Node 22, with its output kept for error messages. */
-interface AppProcess {
-  readonly child: ChildProcess;
-  output: string;
-  /** Its standard error alone: where the app's `console.error` and React Router's failure reports go. */
-  errors: string;
-}
-
-function runWithNode22(args: readonly string[], env: Record<string, string>): AppProcess {
-  const child = spawn(node22, args, {
-    cwd: exampleDir,
-    env: { ...process.env, ...env },
-    // Its own process group, so that stopping it stops everything it started.
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const run: AppProcess = { child, output: '', errors: '' };
-  const keep = (chunk: Buffer) => {
-    run.output = (run.output + chunk.toString()).slice(-20_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', (chunk: Buffer) => {
-    keep(chunk);
-    run.errors = (run.errors + chunk.toString()).slice(-20_000);
-  });
-  return run;
-}
-
-const exited = (child: ChildProcess): Promise<number | null> =>
-  child.exitCode !== null || child.signalCode !== null
-    ? Promise.resolve(child.exitCode)
-    : new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+/** A command of the example, run with its Node 22. */
+const runWithNode22 = (args: readonly string[], env: Record<string, string>): AppProcess => runApp(node22, args, exampleDir, env);
 
 /** What a build of the example is made from: its sources, its settings, its lockfile and the package as installed. */
 function buildInputsDigest(): string {
   const hash = createHash('sha256');
-  hash.update(digest(join(exampleDir, 'app'))).update(digest(join(exampleDir, 'node_modules/svc-embed-react/dist')));
+  hash.update(digestDirectory(join(exampleDir, 'app'))).update(digestDirectory(join(exampleDir, 'node_modules/svc-embed-react/dist')));
   for (const file of ['react-router.config.ts', 'vite.config.ts', 'package-lock.json']) hash.update(readFileSync(join(exampleDir, file)));
   return hash.digest('hex');
 }
@@ -118,15 +78,6 @@ export async function buildExample(): Promise<number | null> {
   return Date.now() - started;
 }
 
-/** A running `react-router-serve` of the example's build. */
-export interface RunningApp {
-  readonly url: string;
-  /** What it printed to standard error so far (the last 20,000 characters). */
-  errors(): string;
-  /** Stops the whole process group. */
-  stop(): Promise<void>;
-}
-
 /**
  * Starts `react-router-serve` on 127.0.0.1 and a free port with the example's production build, and waits
  * until it answers. `env` reaches the loaders and actions at request time (the tenant, the API token).
@@ -134,40 +85,5 @@ export interface RunningApp {
 export async function startApp(env: Record<string, string>): Promise<RunningApp> {
   const port = await freePort();
   const run = runWithNode22([serveCli, 'build/server/index.js'], { ...env, HOST: '127.0.0.1', PORT: String(port), NODE_ENV: 'production' });
-  const url = `http://127.0.0.1:${port}`;
-  const pid = run.child.pid;
-  // If the test run ends without afterAll (a crash, an interrupt), the server must not outlive it.
-  const killGroup = (): void => {
-    try {
-      if (pid !== undefined) process.kill(-pid, 'SIGKILL');
-    } catch {
-      // Already gone.
-    }
-  };
-  process.once('exit', killGroup);
-  const stop = async (): Promise<void> => {
-    process.off('exit', killGroup);
-    if (pid === undefined || run.child.exitCode !== null || run.child.signalCode !== null) return;
-    const done = exited(run.child);
-    process.kill(-pid, 'SIGTERM');
-    const timer = setTimeout(killGroup, 3_000);
-    await done;
-    clearTimeout(timer);
-  };
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (run.child.exitCode !== null) throw new Error(`react-router-serve exited (${run.child.exitCode}):\n${run.output}`);
-    try {
-      const response = await fetch(`${url}/`, { signal: AbortSignal.timeout(5_000) });
-      if (response.ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`react-router-serve did not answer on ${url} within 30 s:\n${run.output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { url, errors: () => run.errors, stop };
+  return whenServing(run, `http://127.0.0.1:${port}`, 'react-router-serve', { startMs: 30_000, stopGraceMs: 3_000, pollMs: 100 });
 }
