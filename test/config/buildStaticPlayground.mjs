@@ -4,8 +4,8 @@
 //
 //   node test/config/buildStaticPlayground.mjs [production|development ...]
 //
-// Several modes given to one call build one after the other; `npm test` starts one call per mode, side by side
-// with its other first-stage steps, so that neither build ends up running alone on an otherwise idle core.
+// Several modes build one after the other: two builds at once beside type-checking and the unit tests would
+// slow every one of them.
 //
 // `production` (the default) is what `npm run build-storybook` makes, the site a reader gets: the docs site and
 // the build's own index are tested on it. `development` is the same site built as `npm start` serves it, with
