@@ -93,6 +93,27 @@ describe('renewal triggers', () => {
     expect(recorded.take).toHaveBeenCalledTimes(1);
   });
 
+  it('counts a catch-up after the tab slept past the expiry against the bound: it renewed nothing ahead of time', async () => {
+    const { recorded, calls } = host();
+    const renewal = renewalOf(recorded);
+    const sleepPastExpiry = async (): Promise<void> => {
+      renewal.expiring(Date.now() + 2_000);
+      // The clock moves past the expiry while the timer sleeps; the tab coming back catches up.
+      vi.setSystemTime(Date.now() + 3_000);
+      renewal.wake();
+      await vi.advanceTimersByTimeAsync(0);
+    };
+    for (let i = 0; i < 3; i++) {
+      await sleepPastExpiry();
+      // Handed over and taken in place, yet each still counts.
+      expect(renewal.answer()).toBe(true);
+    }
+    expect(recorded.take).toHaveBeenCalledTimes(3);
+    await sleepPastExpiry();
+    expect(recorded.take).toHaveBeenCalledTimes(3);
+    expect(calls.at(-1)).toBe('fail renewal');
+  });
+
   it('renews by reloading when the document never spoke of its token', async () => {
     const { recorded, calls } = host(async () => 'next');
     const renewal = renewalOf(recorded);
