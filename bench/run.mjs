@@ -1,5 +1,5 @@
 // `npm run bench`: every figure side by side with its baseline, medians of several runs, one table.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { cpus, tmpdir } from 'node:os';
@@ -13,7 +13,12 @@ import { measureSizes } from './size.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const repo = fileURLToPath(new URL('..', import.meta.url));
+// The full browser, the one the README's figures were measured in (the test suite prefers the headless shell).
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(CHROMIUM)) {
+  console.error(`npm run bench measures in Chromium at ${CHROMIUM}, which is missing: install Debian's package with "apt-get install -y chromium", or point CHROMIUM_PATH at a Chromium or Chrome binary.`);
+  process.exit(1);
+}
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 const median = (values) => {
