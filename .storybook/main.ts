@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { StorybookConfig } from '@storybook/react-vite';
 import remarkGfm from 'remark-gfm';
 import type { Plugin } from 'vite';
+import { playgroundTenants } from './playgroundTenants.mjs';
 
 /**
  * The playground. Stories embed the local tenant emulator whose address `npm start` passes in
@@ -51,15 +52,10 @@ function playgroundBackend(): Plugin {
 }
 
 /**
- * The emulators `npm start` runs, by the name a story asks for (`?tenant=short`): the main one, and the two
- * of the renewal recipe with 40-second tokens (`short` renews in place, `older` behaves as the older platform).
- * Their addresses and API tokens come from the environment; only the addresses reach the browser.
+ * The emulators `npm start` runs, by the name a story asks for (`?tenant=short`): their addresses and API tokens
+ * come from the environment; only the addresses reach the browser.
  */
-const TENANTS = {
-  default: { url: 'STORYBOOK_SVC_EMULATOR_URL', apiToken: 'SVC_EMULATOR_API_TOKEN' },
-  short: { url: 'STORYBOOK_SVC_SHORT_EMULATOR_URL', apiToken: 'SVC_SHORT_EMULATOR_API_TOKEN' },
-  older: { url: 'STORYBOOK_SVC_OLDER_EMULATOR_URL', apiToken: 'SVC_OLDER_EMULATOR_API_TOKEN' },
-} as const;
+const TENANTS = playgroundTenants;
 
 async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const send = (status: number, body: unknown): void => {

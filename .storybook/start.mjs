@@ -1,6 +1,7 @@
 // `npm start`: the tenant emulator and Storybook together, nothing to configure.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { playgroundTenants } from './playgroundTenants.mjs';
 
 if (!existsSync(new URL('../dist/emulator/index.js', import.meta.url))) {
   console.error('The package is not built: run "npm run build" (npm start does it first).');
@@ -11,21 +12,17 @@ const { startEmulator } = await import('../dist/emulator/index.js');
 const wanted = Number(process.env.SVC_EMULATOR_PORT ?? 4010);
 let emulator;
 try {
-  emulator = await startEmulator({ port: wanted });
+  emulator = await startEmulator({ ...playgroundTenants.default.emulator, port: wanted });
 } catch {
   // The usual port is taken: any free port will do, the stories read the address from the environment.
-  emulator = await startEmulator({ port: 0 });
+  emulator = await startEmulator({ ...playgroundTenants.default.emulator, port: 0 });
 }
-// Two more for the renewal recipe ("A tab open for days"), on free ports: tokens that live 40 s, so a renewal
-// happens every 20-25 s instead of once a day. One speaks the newer protocol (renewal in place), one behaves
-// as the older platform (renewal by reloading). The page also asks about its token every 2 s, so the recipe's
-// "Expiring now" and "Expire now" show within moments. The main emulator keeps its defaults: other stories
-// and tests rely on tokens that last.
-const shortLives = { port: 0, embedTokenTtlMs: 40_000, embedTokenTrustMarginMs: 5_000, sessionExpiringLeadMs: 15_000, tokenCheckIntervalMs: 2_000 };
-const shortEmulator = await startEmulator(shortLives);
-const olderEmulator = await startEmulator({ ...shortLives, inPlaceRenewal: false });
-const emulators = [emulator, shortEmulator, olderEmulator];
-const closeEmulators = () => Promise.all(emulators.map((running) => running.close()));
+// The renewal recipe's two ("A tab open for days"), on free ports.
+const shortEmulator = await startEmulator({ ...playgroundTenants.short.emulator, port: 0 });
+const olderEmulator = await startEmulator({ ...playgroundTenants.older.emulator, port: 0 });
+const running = { default: emulator, short: shortEmulator, older: olderEmulator };
+const emulators = Object.values(running);
+const closeEmulators = () => Promise.all(emulators.map((each) => each.close()));
 const storybookPort = process.env.STORYBOOK_PORT ?? '6006';
 // Its own process group: `npx` starts Storybook as a child of its own, and a signal to `npx` alone would
 // leave that child serving the port. Stopping signals the whole group.
@@ -34,14 +31,14 @@ const storybook = spawn('npx', ['storybook', 'dev', '--ci', '--no-open', '--port
   stdio: ['ignore', 'pipe', 'inherit'],
   env: {
     ...process.env,
-    STORYBOOK_SVC_EMULATOR_URL: emulator.url,
-    STORYBOOK_SVC_SHORT_EMULATOR_URL: shortEmulator.url,
-    STORYBOOK_SVC_OLDER_EMULATOR_URL: olderEmulator.url,
-    // Only the playground's backend middleware (Node) reads these; they never reach the stories (Storybook
-    // passes only STORYBOOK_* variables to the browser).
-    SVC_EMULATOR_API_TOKEN: emulator.credentials.apiToken,
-    SVC_SHORT_EMULATOR_API_TOKEN: shortEmulator.credentials.apiToken,
-    SVC_OLDER_EMULATOR_API_TOKEN: olderEmulator.credentials.apiToken,
+    // Each tenant's address, and its API token: only the playground's backend middleware (Node) reads the
+    // tokens; they never reach the stories (Storybook passes only STORYBOOK_* variables to the browser).
+    ...Object.fromEntries(
+      Object.entries(playgroundTenants).flatMap(([name, tenant]) => [
+        [tenant.url, running[name].url],
+        [tenant.apiToken, running[name].credentials.apiToken],
+      ]),
+    ),
   },
 });
 let announced = false;

@@ -22,6 +22,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { playgroundTenants } from '../../.storybook/playgroundTenants.mjs';
 import { withDirectoryLock } from './withDirectoryLock.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -36,11 +37,9 @@ export const outputDirOf = (mode) => join(root, `node_modules/.cache/svc-static-
 const stampFileOf = (mode) => `${outputDirOf(mode)}.json`;
 
 /** The playground's emulators by the variable the stories read, and the placeholder the build gets for each. */
-export const placeholders = {
-  STORYBOOK_SVC_EMULATOR_URL: 'http://svc-playground-default.invalid',
-  STORYBOOK_SVC_SHORT_EMULATOR_URL: 'http://svc-playground-short.invalid',
-  STORYBOOK_SVC_OLDER_EMULATOR_URL: 'http://svc-playground-older.invalid',
-};
+export const placeholders = Object.fromEntries(
+  Object.entries(playgroundTenants).map(([name, { url }]) => [url, `http://svc-playground-${name}.invalid`]),
+);
 
 /** What the build reads: a change to any of these makes the previous build stale. */
 const inputs = ['stories', '.storybook', 'src', 'package-lock.json'];

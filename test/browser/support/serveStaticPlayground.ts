@@ -5,35 +5,18 @@ import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
+import { playgroundTenants } from '../../../.storybook/playgroundTenants.mjs';
+import { outputDirOf } from '../../config/buildStaticPlayground.mjs';
 import { type LoopbackServer, listenOnLoopback } from '../../support/listenOnLoopback.js';
 import { startBuiltEmulator } from './startBuiltEmulator.js';
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
 
+/** The playground's tenants by name. */
+type TenantName = keyof typeof playgroundTenants;
+
 /** How the playground was built: as `npm run build-storybook` builds it, or as `npm start` serves it. */
 export type PlaygroundMode = 'production' | 'development';
-
-/** Where test/config/buildStaticPlayground.mjs puts a build, and beside it what it built with. */
-const buildDirOf = (mode: PlaygroundMode) => join(repo, `node_modules/.cache/svc-static-playground-${mode}`);
-
-/**
- * The variables the stories and the playground's backend read (the same `npm start` gives Storybook's dev
- * server): each emulator's address and API token, by the name a story asks for.
- */
-const BACKEND_ENV = {
-  default: {
-    url: 'STORYBOOK_SVC_EMULATOR_URL',
-    apiToken: 'SVC_EMULATOR_API_TOKEN',
-  },
-  short: {
-    url: 'STORYBOOK_SVC_SHORT_EMULATOR_URL',
-    apiToken: 'SVC_SHORT_EMULATOR_API_TOKEN',
-  },
-  older: {
-    url: 'STORYBOOK_SVC_OLDER_EMULATOR_URL',
-    apiToken: 'SVC_OLDER_EMULATOR_API_TOKEN',
-  },
-} as const;
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -90,11 +73,11 @@ async function playgroundBackend(): Promise<(req: IncomingMessage, res: ServerRe
 
 /** The placeholder each build got for each emulator's address, by the variable the stories read. */
 async function placeholdersOf(mode: PlaygroundMode): Promise<Record<string, string>> {
-  const stampFile = `${buildDirOf(mode)}.json`;
+  const stampFile = `${outputDirOf(mode)}.json`;
   const { placeholders } = JSON.parse(await readFile(stampFile, 'utf8')) as {
     placeholders: Record<string, string>;
   };
-  for (const { url } of Object.values(BACKEND_ENV)) {
+  for (const { url } of Object.values(playgroundTenants)) {
     if (placeholders[url] === undefined) throw new Error(`${stampFile} names no placeholder for ${url}`);
   }
   return placeholders;
@@ -108,26 +91,18 @@ async function placeholdersOf(mode: PlaygroundMode): Promise<Record<string, stri
  */
 export async function serveStaticPlaygrounds(modes: readonly PlaygroundMode[]): Promise<StaticPlaygrounds> {
   const placeholders = await Promise.all(modes.map(placeholdersOf));
-  const names = Object.keys(BACKEND_ENV) as (keyof typeof BACKEND_ENV)[];
-  // As `npm start` runs them (.storybook/start.mjs).
-  const shortLives = {
-    port: 0,
-    quiet: true,
-    embedTokenTtlMs: 40_000,
-    embedTokenTrustMarginMs: 5_000,
-    sessionExpiringLeadMs: 15_000,
-    tokenCheckIntervalMs: 2_000,
-  };
-  const emulators: Record<keyof typeof BACKEND_ENV, RunningEmulator> = {
-    default: await startBuiltEmulator({ port: 0, quiet: true }),
-    short: await startBuiltEmulator(shortLives),
-    older: await startBuiltEmulator({ ...shortLives, inPlaceRenewal: false }),
-  };
+  const names = Object.keys(playgroundTenants) as TenantName[];
+  // As `npm start` runs them (.storybook/start.mjs), on free ports.
+  const emulators = Object.fromEntries(
+    await Promise.all(
+      names.map(async (name) => [name, await startBuiltEmulator({ ...playgroundTenants[name].emulator, port: 0, quiet: true })] as const),
+    ),
+  ) as Record<TenantName, RunningEmulator>;
   const saved = new Map<string, string | undefined>();
   for (const name of names) {
     for (const [variable, value] of [
-      [BACKEND_ENV[name].url, emulators[name].url],
-      [BACKEND_ENV[name].apiToken, emulators[name].credentials.apiToken],
+      [playgroundTenants[name].url, emulators[name].url],
+      [playgroundTenants[name].apiToken, emulators[name].credentials.apiToken],
     ] as const) {
       saved.set(variable, process.env[variable]);
       process.env[variable] = value;
@@ -146,9 +121,9 @@ export async function serveStaticPlaygrounds(modes: readonly PlaygroundMode[]): 
     const backend = await playgroundBackend();
     for (const [index, mode] of modes.entries()) {
       // What the build got in place of each address, and the address it stands for.
-      const addresses = names.map((name) => [placeholders[index]?.[BACKEND_ENV[name].url] as string, emulators[name].url] as const);
+      const addresses = names.map((name) => [placeholders[index]?.[playgroundTenants[name].url] as string, emulators[name].url] as const);
       const fill = (text: string) => addresses.reduce((filled, [placeholder, url]) => filled.replaceAll(placeholder, url), text);
-      const buildDir = buildDirOf(mode);
+      const buildDir = outputDirOf(mode);
       const server = await listenOnLoopback((req, res) => {
         const url = new URL(req.url ?? '/', 'http://playground');
         if (url.pathname === '/playground-api' || url.pathname.startsWith('/playground-api/')) {
