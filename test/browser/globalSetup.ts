@@ -18,9 +18,10 @@ declare module 'vitest' {
 
 /**
  * Whether a file of this project in this run calls `use` (`sharedPlayground(` for `npm start`,
- * `staticPlayground('production')` and `staticPlayground('development')` for the static builds). Starting Storybook costs several seconds of a core, which a run of
- * other files should not pay. The paths come from Vitest's state, which lists the files of the run (of every
- * project) before global setup; where that is not available, the playground starts anyway.
+ * `staticPlayground('production')` and `staticPlayground('development')` for the static builds). Starting
+ * Storybook costs several seconds of a core, which a run of other files should not pay. The paths come from
+ * Vitest's state, which lists the files of the run (of every project) before global setup; where that is not
+ * available, the playground starts anyway.
  */
 function runUses(project: TestProject, use: string): boolean {
   const state = project.vitest.state as { getPaths?: () => string[] } | undefined;

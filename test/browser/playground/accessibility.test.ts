@@ -7,9 +7,9 @@ import { staticPlayground } from '../support/staticPlayground.js';
 
 // Every story of the playground as `npm start` shows it (a development build, made once for the run, with the
 // library's message inspector on), served by the global setup with the emulators and the playground backend
-// `npm start` runs behind it (so embeds really load), checked by
-// axe-core in Chromium. The emulator's own pages inside the iframes are not ours to check here: axe looks at the
-// story document, including the iframe elements themselves.
+// `npm start` runs behind it (so embeds really load), checked by axe-core in Chromium. The emulator's own pages
+// inside the iframes are not ours to check here: axe looks at the story document, including the iframe
+// elements themselves.
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 interface Violation {

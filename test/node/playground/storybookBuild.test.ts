@@ -1,13 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { outputDirOf } from '../../config/buildStaticPlayground.mjs';
 
 /**
  * The static playground, as `npm run build-storybook` makes it. `npm test` builds it once, beside
  * type-checking (test/config/buildStaticPlayground.mjs), for this file and the browser files that serve it;
  * run on its own, this file builds it when the build is missing or older than the stories and sources.
  */
-const buildDir = 'node_modules/.cache/svc-static-playground-production';
+const buildDir = outputDirOf('production');
 
 describe('the static playground', () => {
   it('builds, with a story for each component and each recipe', () => {
