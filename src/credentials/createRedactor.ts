@@ -27,9 +27,10 @@ export const MIN_SECRET_LENGTH = 4;
  * A credential after the `Bearer`, `Api-Key` or `Basic` scheme, in any text (these words name a scheme
  * wherever they stand): with the space raw, URL-encoded (`%20`, `%2520`, `+`) or JSON-escaped (`\u0020`).
  * The scheme may follow a digit, as in `saw%20Bearer`. The value runs up to a quote, a space or a separator;
- * a backslash is part of it so that a JSON-escaped `\/` inside the value goes too.
+ * a backslash is part of it so that a JSON-escaped `\/` inside the value goes too. A value already redacted
+ * (by the `Authorization` rule) is left alone, with the escaped quote that may follow it.
  */
-const SCHEME_VALUE = /(?<![A-Za-z])(Bearer|Api-Key|Basic)((?:\s|%(?:25)?20|\+|\\u0020)+)[^\s"'<>,;&]+/gi;
+const SCHEME_VALUE = /(?<![A-Za-z])(Bearer|Api-Key|Basic)((?:\s|%(?:25)?20|\+|\\u0020)+)(?!\[redacted\])[^\s"'<>,;&]+/gi;
 
 /**
  * The name of an `Authorization` (or `Proxy-Authorization`) header and its separator, as a header line

@@ -100,6 +100,14 @@ function valueSpan(text: string, from: number): readonly [number, number] | unde
   return KEPT_WORDS.test(word) || REDACTED_CREDENTIAL.test(text.slice(end, end + 24)) ? undefined : [from, end];
 }
 
+/**
+ * Whether a credential's value is already clean: `[redacted]`, or an authorization's scheme word followed by
+ * `[redacted]` (the text pass removed the credential and kept the word that says which scheme it was).
+ */
+function isClean(name: string, value: string): boolean {
+  return value === REDACTED || (/authori[sz]ation$/i.test(name) && REDACTED_CREDENTIAL.test(value.replace(/^[A-Za-z][A-Za-z0-9._~-]*/, '')) && value.endsWith(REDACTED));
+}
+
 /** Replaces the values of credential names (`session=`, `"token":`, `apiKey: `) in any encoding. */
 function redactNamedValues(text: string): string {
   let out = '';
@@ -127,7 +135,7 @@ function redactNamedValues(text: string): string {
     const span = valueSpan(text, end);
     if (span === undefined) continue;
     const [start, stop] = span;
-    if (text.slice(start, stop) !== REDACTED && stop > start) {
+    if (stop > start && !isClean(name, text.slice(start, stop))) {
       out += text.slice(copied, start) + REDACTED;
       copied = stop;
     }

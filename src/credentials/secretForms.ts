@@ -1,9 +1,10 @@
 import { decodeEcho } from './decodeEcho.js';
 
 /**
- * The shortest hex or base64 form searched for: shorter runs of those alphabets turn up in ordinary data
- * (colours, ids) by chance.
+ * The shortest secret whose hex and base64 forms are searched for, and the shortest such form: shorter runs
+ * of those alphabets turn up in ordinary data (colours, ids) by chance. Session ids and tokens are longer.
  */
+const MIN_ENCODED_SECRET = 8;
 const MIN_ENCODED_LENGTH = 8;
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
@@ -40,12 +41,14 @@ function base64Runs(bytes: readonly number[]): string[] {
  * Every form a remembered secret is searched for, as the units the text is decoded to (see `decodeEcho`):
  * the secret itself (which covers its JSON-escaped and URL-encoded echoes, since the text is decoded before
  * it is searched), its UTF-8 bytes in hex (either case) and in base64 (standard and URL-safe, at any offset
- * inside a longer base64 text). Hex and base64 forms shorter than 8 characters are left out.
+ * inside a longer base64 text). Hex and base64 forms are searched for secrets of 8 characters or more, and
+ * only when at least 8 characters long.
  *
  * @example
  * secretForms('sess-42ab').length; // the decoded secret, 2 hex forms, up to 6 base64 runs
  */
 export function secretForms(secret: string): number[][] {
+  if (secret.length < MIN_ENCODED_SECRET) return [decodeEcho(secret)];
   const bytes = [...new TextEncoder().encode(secret)];
   const hex = bytes.map((byte) => byte.toString(16).padStart(2, '0')).join('');
   const encoded = [hex, hex.toUpperCase(), ...base64Runs(bytes)].filter((form) => form.length >= MIN_ENCODED_LENGTH);
