@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { DashboardExportFormat, DashboardExportLayout, DashboardExportStatus } from '../api/dashboardExport.js';
+import type * as z from 'zod/mini';
+import type { DashboardExportFormat, DashboardExportLayout, DashboardExportStatus, renderAsSchema } from '../api/dashboardExport.js';
 import { EmulatorHttpError } from './EmulatorHttpError.js';
 import type { ExportFile } from './renderDashboardExport.js';
 
@@ -12,6 +13,20 @@ export const EXPORT_STEP_MS = 200;
 export type RenderedAs =
   | { readonly kind: 'caller' }
   | { readonly kind: 'embed-user'; readonly externalId?: string; readonly internalId?: string | number; readonly embedTenantName?: string };
+
+/** Who an export renders as, from its request's `renderAs`. */
+export function renderedAsOf(renderAs: z.infer<typeof renderAsSchema> | undefined): RenderedAs {
+  if (renderAs === undefined) return { kind: 'caller' };
+  if ('internalId' in renderAs) return { kind: 'embed-user', internalId: renderAs.internalId };
+  return { kind: 'embed-user', externalId: renderAs.externalId, ...(renderAs.embedTenantName === undefined ? {} : { embedTenantName: renderAs.embedTenantName }) };
+}
+
+/** Who an export rendered as, in words, for the file. */
+export function describeRenderedAs(renderedAs: RenderedAs): string {
+  if (renderedAs.kind === 'caller') return 'the API caller';
+  const tenant = renderedAs.embedTenantName === undefined ? '' : ` of embed tenant ${renderedAs.embedTenantName}`;
+  return `embed user ${String(renderedAs.externalId ?? renderedAs.internalId)}${tenant}`;
+}
 
 /** An export job as the emulator keeps it. */
 export interface DashboardExportJobRecord {
