@@ -24,6 +24,11 @@ export interface EmulatorAppOptions {
   readonly tokenCheckIntervalMs?: number | undefined;
   /** Whether the embed pages speak the newer protocol (expiry events, `svc:action:set-session`). @default true */
   readonly inPlaceRenewal?: boolean | undefined;
+  /**
+   * The source list of a `frame-ancestors` directive sent with every embed page (`'none'`, `'self'`, or
+   * origins), as `readFrameAncestors` makes it. @default none sent: any site may frame the pages
+   */
+  readonly frameAncestors?: string | undefined;
 }
 
 /** The largest request body the APIs read (their real bodies are a few kilobytes). */
@@ -62,6 +67,16 @@ export function createEmulatorApp(state: EmulatorState, secrets: EmulatorSecrets
     }
     await next();
   });
+
+  // Which sites may frame the embed pages: a policy header of its own, so it adds to whatever policy the page
+  // is served with (a browser enforces every Content-Security-Policy header it gets).
+  const { frameAncestors } = options;
+  if (frameAncestors !== undefined) {
+    app.use('/embed/*', async (c, next) => {
+      await next();
+      if ((c.res.headers.get('content-type') ?? '').startsWith('text/html')) c.res.headers.append('content-security-policy', `frame-ancestors ${frameAncestors}`);
+    });
+  }
 
   // The AI API is one agent's chat API: the agent belongs to the seed deployment.
   app.use(authenticateApiRequests(secrets, secrets.credentials.seed.deploymentId));
