@@ -174,6 +174,39 @@ describe('the command line', () => {
     expect(directives((await headersOf(`${url}/embed/dashboard/sales-overview`)).headers)).toContain("frame-ancestors 'none'");
   });
 
+  it('gives both emulators the file\'s credentials when two processes start at the same instant, ten times over', async () => {
+    /** Starts two emulators at one instant with a new file; their outputs. */
+    const race = async (file: string): Promise<string[]> => {
+      const processes = [0, 1].map(() => {
+        const child = spawn(process.execPath, ['test/node/emulator/support/startOnSignal.mjs', file], { stdio: ['pipe', 'pipe', 'inherit'] });
+        children.push(child);
+        let output = '';
+        const seen = (pattern: RegExp) =>
+          new Promise<string>((resolve, reject) => {
+            const check = () => pattern.test(output) && resolve(output);
+            child.stdout?.on('data', (chunk: Buffer) => {
+              output += chunk.toString();
+              check();
+            });
+            child.on('exit', () => reject(new Error(`exited: ${output}`)));
+            check();
+          });
+        return { child, loaded: seen(/^loaded$/m), result: seen(/^(apiToken|error) .*$/m) };
+      });
+      await Promise.all(processes.map((p) => p.loaded));
+      // Both spin until the same instant, a little ahead so both are waiting.
+      const at = Date.now() + 300;
+      for (const p of processes) p.child.stdin?.write(`go ${at}\n`);
+      return Promise.all(processes.map((p) => p.result));
+    };
+    for (let round = 0; round < 10; round += 1) {
+      const file = join(dir, `instant-${round}.json`);
+      const outputs = await race(file);
+      const held = JSON.parse(readFileSync(file, 'utf8')) as { apiToken: string };
+      for (const output of outputs) expect(/apiToken (\S+)/.exec(output)?.[1], `round ${round}: ${output}`).toBe(held.apiToken);
+    }
+  }, 60_000);
+
   it('runs the credentials the file holds when six start at once with the same new file', async () => {
     const file = join(dir, 'raced.json');
     const results = await Promise.all(Array.from({ length: 6 }, () => run(['--port', '0', '--credentials-file', file], /aiApiKey\s+\S+/)));
