@@ -149,6 +149,8 @@ export function createEmulatorApp(state: EmulatorState, secrets: EmulatorSecrets
 <li><a href="/embed/chat">/embed/chat</a> (private mode)</li>
 <li>/embed/d/42/app?session=&lt;id&gt; (signed only)</li>
 <li>Management API: /api/v1/…, SCIM: /api/scim/v2/Users, data API: /data/v1/…, AI API: /ai/chat/stream-chat-state</li>
+<li>Sessions: /api/v1/embed/generate-session, /api/v1/embed/session/token, /api/v1/embed/session/revoke; embed tenants: /api/v1/embed-tenants/&lt;name&gt;/groups, /user-attributes</li>
+<li>Dashboard exports: /api/v1/deployments/&lt;id&gt;/dashboard-exports[/&lt;jobId&gt;[/download]]</li>
 </ul>`),
   );
 
