@@ -10,10 +10,15 @@ export type { ActionMap, ActionType, ColorScheme } from './actionPayloads.js';
 export { buildEmbedUrl } from './buildEmbedUrl.js';
 export { isReservedAddressParam, RESERVED_ADDRESS_PARAMS } from './reservedAddressParams.js';
 export type {
+  AppAddressParams,
+  AppEmbedUrlOptions,
   BuildEmbedUrlOptions,
   ChatAddressParams,
+  ChatEmbedUrlOptions,
   DashboardAddressParams,
+  DashboardEmbedUrlOptions,
   EmbedAddressParams,
+  PlacementSwitches,
 } from './buildEmbedUrl.js';
 export { createActionMessage } from './createActionMessage.js';
 export type { ActionPayloadArgs } from './createActionMessage.js';
@@ -56,6 +61,7 @@ export { parseFilterParameter } from './parseFilterParameter.js';
 export type { ParsedFilterParameter } from './parseFilterParameter.js';
 export { isWellFormedLocale, resolveLocale, SHIPPED_LOCALES } from './resolveLocale.js';
 export type { ShippedLocale } from './resolveLocale.js';
+export { isWellFormedTimezone, resolveTimezone } from './resolveTimezone.js';
 export { createActionQueue } from './createActionQueue.js';
 export type { ActionQueue } from './createActionQueue.js';
 export { createEmbedBridge } from './createEmbedBridge.js';
