@@ -61,7 +61,6 @@ export { parseFilterParameter } from './parseFilterParameter.js';
 export type { ParsedFilterParameter } from './parseFilterParameter.js';
 export { isWellFormedLocale, resolveLocale, SHIPPED_LOCALES } from './resolveLocale.js';
 export type { ShippedLocale } from './resolveLocale.js';
-export { isWellFormedTimezone, resolveTimezone } from './resolveTimezone.js';
 export { createActionQueue } from './createActionQueue.js';
 export type { ActionQueue } from './createActionQueue.js';
 export { createEmbedBridge } from './createEmbedBridge.js';

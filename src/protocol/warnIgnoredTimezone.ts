@@ -7,8 +7,8 @@ const warned = new Set<string>();
 /**
  * Warns once per value, in the console, that the platform will ignore `timezone` (a bare UTC offset, or a
  * zone this browser's `Intl` does not know): the embed then shows the next source's zone, which is easy to
- * miss. `where` names the option (`<SvcDashboard> prop "timezone"`). Callers guard the call with
- * `isDevelopment`, so a production bundle leaves it out.
+ * miss. `where` names the option (`<SvcDashboard> prop "timezone"`). Callers call it in development
+ * builds only, so a production bundle leaves it out.
  */
 export function warnIgnoredTimezone(where: string, timezone: string): void {
   if (warned.has(timezone) || resolveTimezone(timezone) !== null) return;
