@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isWellFormedTimezone, resolveTimezone } from '../../../../src/protocol/index.js';
+import { isWellFormedTimezone, resolveTimezone } from '../../../../src/protocol/resolveTimezone.js';
 
 describe('time zone values', () => {
   it.each(['America/New_York', 'America/Argentina/Buenos_Aires', 'Asia/Kolkata', 'Etc/GMT+5', 'UTC'])('uses the IANA zone %s as given', (zone) => {
