@@ -11,7 +11,15 @@ export function renderAsOf(context: PageContext, at: number): HTMLElement {
   const draw = (): void => {
     const { locale, timezone } = context.store.get();
     element.dataset.timezone = timezone;
-    element.textContent = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: timezone, timeZoneName: 'short' }).format(at);
+    element.textContent = new Intl.DateTimeFormat(locale, {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: timezone,
+      timeZoneName: 'short',
+    }).format(at);
   };
   draw();
   context.store.subscribe((_state, changed) => {

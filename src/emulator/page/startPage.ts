@@ -208,6 +208,17 @@ function runPage(
    * over the surface it keeps, and waits for a new session; the older one ends the page: an error state
    * in place of the surface and no more actions obeyed. Both send the fatal error older hosts act on.
    */
+  /**
+   * The token's schedule on `<html>` (never the token): when the page announces the end, when it stops
+   * trusting it, and the server's clock at the exchange, for the developer and the tests to read.
+   */
+  const showSchedule = (grant: TokenGrant): void => {
+    doc.documentElement.dataset.tokenExpiringAt = String(grant.expiringAt);
+    doc.documentElement.dataset.tokenExpiresAt = String(grant.expiresAt);
+    doc.documentElement.dataset.tokenServerNow = String(grant.now);
+  };
+  if (signedIn) showSchedule(signedIn.grant);
+
   function watchToken(grant: TokenGrant): SessionWatch {
     return createSessionWatch({
       win,
@@ -246,6 +257,7 @@ function runPage(
   const renewed = (grant: TokenGrant): void => {
     // The new token replaces the old one in memory, and where a reload of this page finds it.
     if (signedIn) rememberToken(win, signedIn.sessionId, grant.token);
+    showSchedule(grant);
     hideExpired?.();
     hideExpired = null;
     ready();

@@ -85,7 +85,8 @@ export async function openPage(origin: string, path: string): Promise<Record<str
 }
 
 /** The page's own check of a kept token (deployment, creator mode), as the page script makes it. */
-function pageRefusal(boot: { surface: string; deploymentId: number | null }, grants: { deploymentId: number; creatorMode: boolean }) {
+// biome-ignore lint/suspicious/noExplicitAny: the boot config as read from the page
+function pageRefusal(boot: Record<string, any>, grants: { deploymentId: number; creatorMode: boolean }) {
   if (boot.deploymentId !== null && grants.deploymentId !== boot.deploymentId) return { name: 'SessionError', message: `This session is for deployment ${grants.deploymentId}.` };
   if (boot.surface === 'app' && !grants.creatorMode) return { name: 'SessionError', message: 'The app needs a session minted with creatorMode: true.' };
   return null;
