@@ -191,6 +191,15 @@ export class EmulatorState {
   }
 
   /**
+   * Whether a session id was exchanged already and still stands (not revoked): an embed page reloaded after
+   * its exchange, which holds its token in its own storage. Reads only; nothing changes.
+   */
+  wasExchanged(sessionId: string): boolean {
+    const session = this.sessions.get(sessionId);
+    return session !== undefined && session.used && !session.revoked;
+  }
+
+  /**
    * Exchanges a session id for an embed token, as the embed page does with `POST /v1/embed/session/token`:
    * once; a used, revoked, expired or unknown id is refused with the reason the page shows.
    */
