@@ -1,6 +1,6 @@
 import { buildEmbedUrl } from '../protocol/buildEmbedUrl.js';
-import { createEmbedBridge } from '../protocol/createEmbedBridge.js';
-import { setEmbedParked } from '../protocol/embedRegistry.js';
+import { createEmbedBridge } from '../runtime/createEmbedBridge.js';
+import { setEmbedParked } from '../runtime/embedRegistry.js';
 import { isDevelopment } from '../protocol/isDevelopment.js';
 import { svcError } from '../protocol/svcError.js';
 import { createControlledSync } from './createControlledSync.js';

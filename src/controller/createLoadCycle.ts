@@ -1,5 +1,5 @@
 import { buildEmbedUrl } from '../protocol/buildEmbedUrl.js';
-import type { EmbedBridge } from '../protocol/createEmbedBridge.js';
+import type { EmbedBridge } from '../runtime/createEmbedBridge.js';
 import type { ErrorPayload } from '../protocol/eventPayloads.js';
 import { isDevelopment } from '../protocol/isDevelopment.js';
 import type { SvcCodedError } from '../protocol/svcError.js';

@@ -1,7 +1,7 @@
 import type { ActionType } from '../protocol/actionPayloads.js';
-import type { EmbedBridge } from '../protocol/createEmbedBridge.js';
+import type { EmbedBridge } from '../runtime/createEmbedBridge.js';
 import type { ActionPayloadArgs } from '../protocol/createActionMessage.js';
-import { embedRegistry } from '../protocol/embedRegistry.js';
+import { embedRegistry } from '../runtime/embedRegistry.js';
 import { isDevelopment } from '../protocol/isDevelopment.js';
 
 interface HeldAction {

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import type { EmbedBridge } from '../protocol/createEmbedBridge.js';
-import { embedRegistry } from '../protocol/embedRegistry.js';
+import type { EmbedBridge } from '../runtime/createEmbedBridge.js';
+import { embedRegistry } from '../runtime/embedRegistry.js';
 
 const NO_EMBEDS: ReadonlyMap<string, EmbedBridge> = new Map();
 const serverSnapshot = (): ReadonlyMap<string, EmbedBridge> => NO_EMBEDS;

@@ -1,5 +1,5 @@
-import type { EmbedBridge } from '../protocol/createEmbedBridge.js';
-import { embedRegistry } from '../protocol/embedRegistry.js';
+import type { EmbedBridge } from '../runtime/createEmbedBridge.js';
+import { embedRegistry } from '../runtime/embedRegistry.js';
 import { isDevelopment } from '../protocol/isDevelopment.js';
 import { svcError } from '../protocol/svcError.js';
 

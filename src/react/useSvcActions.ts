@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { ActionType } from '../protocol/actionPayloads.js';
 import { type ActionPayloadArgs, createActionMessage } from '../protocol/createActionMessage.js';
-import { embedRegistry } from '../protocol/embedRegistry.js';
+import { embedRegistry } from '../runtime/embedRegistry.js';
 import { createSvcActions } from './createSvcActions.js';
 import { holdAction } from '../controller/heldActions.js';
 import { resolveEmbed } from './resolveEmbed.js';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useStore } from 'zustand';
-import { createEmbedStore, type EmbedState } from '../protocol/createEmbedStore.js';
+import { createEmbedStore, type EmbedState } from '../runtime/createEmbedStore.js';
 import { resolveEmbed } from './resolveEmbed.js';
 import { useEmbedRegistry } from './useEmbedRegistry.js';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import type { EmbedBridge } from '../protocol/createEmbedBridge.js';
-import { embedRegistry } from '../protocol/embedRegistry.js';
+import type { EmbedBridge } from '../runtime/createEmbedBridge.js';
+import { embedRegistry } from '../runtime/embedRegistry.js';
 import type { EventMap, EventType } from '../protocol/eventPayloads.js';
 import type { SvcEventMessage } from '../protocol/messages.js';
 import { useLatest } from './useLatest.js';

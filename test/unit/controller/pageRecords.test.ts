@@ -3,7 +3,7 @@ import { createDebugHookSwitch } from '../../../src/controller/createDebugHookSw
 import { onTabWake } from '../../../src/controller/onTabWake.js';
 import { sessionLedger } from '../../../src/controller/sessionLedger.js';
 import { knownSecrets } from '../../../src/credentials/rememberSecret.js';
-import type { EmbedBridge } from '../../../src/protocol/createEmbedBridge.js';
+import type { EmbedBridge } from '../../../src/runtime/createEmbedBridge.js';
 
 /**
  * What an embed keeps outside itself: the page's ledger of loaded sessions, its listeners for the tab coming

@@ -1,10 +1,10 @@
-import type { ActionType } from './actionPayloads.js';
-import type { ActionPayloadArgs } from './createActionMessage.js';
+import type { ActionType } from '../protocol/actionPayloads.js';
+import type { ActionPayloadArgs } from '../protocol/createActionMessage.js';
 import type { EmbedStore } from './createEmbedStore.js';
-import type { EmbedDebugHook, EmbedDebugReport } from './EmbedDebugReport.js';
-import type { Surface } from './envelope.js';
-import type { EventMap, EventType } from './eventPayloads.js';
-import type { SvcEventMessage } from './messages.js';
+import type { EmbedDebugHook, EmbedDebugReport } from '../protocol/EmbedDebugReport.js';
+import type { Surface } from '../protocol/envelope.js';
+import type { EventMap, EventType } from '../protocol/eventPayloads.js';
+import type { SvcEventMessage } from '../protocol/messages.js';
 
 /** Options of `createEmbedBridge`. */
 export interface EmbedBridgeOptions {

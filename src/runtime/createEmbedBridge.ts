@@ -1,18 +1,18 @@
 import { scrubValue } from '../credentials/scrubValue.js';
-import { createActionMessage } from './createActionMessage.js';
+import { createActionMessage } from '../protocol/createActionMessage.js';
 import { createActionQueue } from './createActionQueue.js';
 import { createEmbedStore } from './createEmbedStore.js';
 import type { EmbedBridge, EmbedBridgeOptions } from './EmbedBridge.js';
-import type { EmbedDebugReport, EmbedDropReason } from './EmbedDebugReport.js';
-import { type EmbedInspectorEntry, embedInspector } from './embedInspector.js';
-import type { UnknownValue } from './fieldChecks.js';
-import { isDevelopment } from './isDevelopment.js';
+import type { EmbedDebugReport, EmbedDropReason } from '../protocol/EmbedDebugReport.js';
+import { type EmbedInspectorEntry, embedInspector } from '../inspector/embedInspector.js';
+import type { UnknownValue } from '../protocol/fieldChecks.js';
+import { isDevelopment } from '../protocol/isDevelopment.js';
 import { registerEmbed } from './embedRegistry.js';
 import { addEmbedRoute } from './messageRouter.js';
-import type { SvcActionMessage, SvcEventMessage } from './messages.js';
-import { normalizeTenantOrigin } from './normalizeTenantOrigin.js';
+import type { SvcActionMessage, SvcEventMessage } from '../protocol/messages.js';
+import { normalizeTenantOrigin } from '../protocol/normalizeTenantOrigin.js';
 import { reduceEmbedEvent } from './reduceEmbedEvent.js';
-import { svcError } from './svcError.js';
+import { svcError } from '../protocol/svcError.js';
 
 export type { EmbedBridge, EmbedBridgeOptions, EmbedEventHandler, EmbedTarget } from './EmbedBridge.js';
 

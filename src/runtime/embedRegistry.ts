@@ -1,6 +1,6 @@
 import type { EmbedBridge } from './EmbedBridge.js';
-import { isDevelopment } from './isDevelopment.js';
-import { svcError } from './svcError.js';
+import { isDevelopment } from '../protocol/isDevelopment.js';
+import { svcError } from '../protocol/svcError.js';
 
 /** The connected embeds; replaced, never mutated, so it doubles as an immutable snapshot. */
 let embeds: ReadonlyMap<string, EmbedBridge> = new Map();

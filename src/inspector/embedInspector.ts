@@ -1,5 +1,5 @@
-import type { EmbedDebugReport } from './EmbedDebugReport.js';
-import type { SvcActionMessage, SvcEventMessage } from './messages.js';
+import type { EmbedDebugReport } from '../protocol/EmbedDebugReport.js';
+import type { SvcActionMessage, SvcEventMessage } from '../protocol/messages.js';
 
 /**
  * One thing that happened to an embed, as a message inspector sees it:
