@@ -1,4 +1,4 @@
-import { embedInspector } from '../inspector/embedInspector.js';
+import { embedInspector } from '../runtime/embedInspector.js';
 import { isDevelopment } from '../protocol/isDevelopment.js';
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useMemo, useSyncExternalStore } from 'react';
-import { embedInspector } from '../inspector/embedInspector.js';
+import { embedInspector } from '../runtime/embedInspector.js';
 import { createTimeline, type Timeline, type TimelineItem } from './createTimeline.js';
 
 /** Layout effects run before every passive effect of the same commit; on a server neither runs. */

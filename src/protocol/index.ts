@@ -73,5 +73,5 @@ export type { EmbedDebugHook, EmbedDebugReport, EmbedDropReason } from './EmbedD
 export { embedRegistry } from '../runtime/embedRegistry.js';
 export { getMessageRouterStats } from '../runtime/messageRouter.js';
 export { EMBED_HISTORY_LIMITS, reduceEmbedEvent } from '../runtime/reduceEmbedEvent.js';
-export { embedInspector } from '../inspector/embedInspector.js';
-export type { EmbedInspectorEntry, EmbedInspectorListener } from '../inspector/embedInspector.js';
+export { embedInspector } from '../runtime/embedInspector.js';
+export type { EmbedInspectorEntry, EmbedInspectorListener } from '../runtime/embedInspector.js';

@@ -4,7 +4,7 @@ import { createActionQueue } from './createActionQueue.js';
 import { createEmbedStore } from './createEmbedStore.js';
 import type { EmbedBridge, EmbedBridgeOptions } from './EmbedBridge.js';
 import type { EmbedDebugReport, EmbedDropReason } from '../protocol/EmbedDebugReport.js';
-import { type EmbedInspectorEntry, embedInspector } from '../inspector/embedInspector.js';
+import { type EmbedInspectorEntry, embedInspector } from './embedInspector.js';
 import type { UnknownValue } from '../protocol/fieldChecks.js';
 import { isDevelopment } from '../protocol/isDevelopment.js';
 import { registerEmbed } from './embedRegistry.js';
