@@ -1,4 +1,4 @@
-import type { EmbedInspectorEntry } from '../runtime/embedInspector.js';
+import type { EmbedInspectorEntry } from '../runtime/EmbedInspectorEntry.js';
 import { toTimelineEntry } from './toTimelineEntry.js';
 import { svcError } from '../protocol/svcError.js';
 

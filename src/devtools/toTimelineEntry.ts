@@ -1,4 +1,4 @@
-import type { EmbedInspectorEntry } from '../runtime/embedInspector.js';
+import type { EmbedInspectorEntry } from '../runtime/EmbedInspectorEntry.js';
 import { scrubCredentials } from '../credentials/scrubCredentials.js';
 import { formatSize } from './formatSize.js';
 import { previewValue } from './previewValue.js';

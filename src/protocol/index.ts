@@ -74,4 +74,4 @@ export { embedRegistry } from '../runtime/embedRegistry.js';
 export { getMessageRouterStats } from '../runtime/messageRouter.js';
 export { EMBED_HISTORY_LIMITS, reduceEmbedEvent } from '../runtime/reduceEmbedEvent.js';
 export { embedInspector } from '../runtime/embedInspector.js';
-export type { EmbedInspectorEntry, EmbedInspectorListener } from '../runtime/embedInspector.js';
+export type { EmbedInspector, EmbedInspectorEntry, EmbedInspectorListener } from '../runtime/EmbedInspectorEntry.js';

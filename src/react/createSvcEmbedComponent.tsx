@@ -26,7 +26,7 @@ import type { SvcEventMessage } from '../protocol/messages.js';
 import { createSvcActions } from './createSvcActions.js';
 import type { SvcEmbedCommonProps } from './SvcEmbedProps.js';
 import type { SvcEmbedHandle } from './SvcEmbedHandle.js';
-import { SvcProviderContext } from './SvcProviderContext.js';
+import { SvcProviderContext } from '../reactBase/SvcProviderContext.js';
 import { useIsomorphicLayoutEffect } from './useIsomorphicLayoutEffect.js';
 import { validateControlledProps } from './validateProps.js';
 

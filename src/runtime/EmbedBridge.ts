@@ -5,6 +5,7 @@ import type { EmbedDebugHook, EmbedDebugReport } from '../protocol/EmbedDebugRep
 import type { Surface } from '../protocol/envelope.js';
 import type { EventMap, EventType } from '../protocol/eventPayloads.js';
 import type { SvcEventMessage } from '../protocol/messages.js';
+import type { EmbedRuntime } from './EmbedRuntime.js';
 
 /** Options of `createEmbedBridge`. */
 export interface EmbedBridgeOptions {
@@ -18,6 +19,8 @@ export interface EmbedBridgeOptions {
   readonly onDebug?: EmbedDebugHook | undefined;
   /** How many actions may wait for `ready` before the oldest is dropped. @default 100 */
   readonly maxQueuedActions?: number | undefined;
+  /** The runtime whose registry and inspector the embed joins. @default the page's default runtime */
+  readonly runtime?: EmbedRuntime | undefined;
 }
 
 /** Where an embed's messages come from: its iframe, or a function returning the iframe's window. */

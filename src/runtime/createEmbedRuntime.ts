@@ -1,0 +1,39 @@
+import { pageSecrets } from '../credentials/pageSecrets.js';
+import { createEmbedInspector } from './createEmbedInspector.js';
+import { createEmbedRegistry } from './createEmbedRegistry.js';
+import { createSessionLedger } from './createSessionLedger.js';
+import type { EmbedRuntime, EmbedRuntimePart } from './EmbedRuntime.js';
+
+/**
+ * Creates a runtime of its own: a registry, session ledger, inspector, held actions and keep-alive lot that no
+ * other runtime sees. Give it to `<SvcProvider runtime>` (or an embed's `runtime` option) to keep a test, a
+ * story or a micro-frontend apart from the rest of the page; apps with one set of embeds need none (they share
+ * the page's default runtime).
+ *
+ * @example
+ * const runtime = createEmbedRuntime();
+ * <SvcProvider runtime={runtime} tenantOrigin="https://acme.example.com">
+ *   <SvcDashboard publicId="sales-overview" />
+ * </SvcProvider>
+ */
+export function createEmbedRuntime(): EmbedRuntime {
+  const parts = new Map<EmbedRuntimePart, unknown>();
+  const ids = new Map<string, number>();
+  return {
+    registry: createEmbedRegistry(),
+    ledger: createSessionLedger(),
+    inspector: createEmbedInspector(),
+    get secrets() {
+      return pageSecrets();
+    },
+    nextId(prefix) {
+      const next = (ids.get(prefix) ?? 0) + 1;
+      ids.set(prefix, next);
+      return `${prefix}-${next}`;
+    },
+    getPart<T>(name: EmbedRuntimePart, create: () => T): T {
+      if (!parts.has(name)) parts.set(name, create());
+      return parts.get(name) as T;
+    },
+  };
+}
