@@ -71,6 +71,13 @@ export type {
 } from '../runtime/createEmbedStore.js';
 export type { EmbedDebugHook, EmbedDebugReport, EmbedDropReason } from './EmbedDebugReport.js';
 export { embedRegistry } from '../runtime/embedRegistry.js';
+export type { EmbedRegistry } from '../runtime/createEmbedRegistry.js';
+export { createEmbedRuntime } from '../runtime/createEmbedRuntime.js';
+export { getDefaultEmbedRuntime } from '../runtime/defaultEmbedRuntime.js';
+export type { EmbedRuntime, EmbedRuntimePart } from '../runtime/EmbedRuntime.js';
+export type { SessionLedger } from '../runtime/createSessionLedger.js';
+export type { HeldActions } from '../runtime/createHeldActions.js';
+export type { SecretStore } from '../credentials/pageSecrets.js';
 export { getMessageRouterStats } from '../runtime/messageRouter.js';
 export { EMBED_HISTORY_LIMITS, reduceEmbedEvent } from '../runtime/reduceEmbedEvent.js';
 export { embedInspector } from '../runtime/embedInspector.js';
