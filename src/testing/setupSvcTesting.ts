@@ -12,9 +12,7 @@ export type AfterEachHook = (hook: () => void) => unknown;
  * @throws TypeError when `afterEach` is not a function (`SVC610`).
  *
  * @example
- * // vitest.setup.ts
- * import { afterEach } from 'vitest';
- * import { setupSvcTesting } from 'svc-embed-react/testing';
+ * // In the setup file, with `afterEach` from 'vitest' (or '@jest/globals'):
  * setupSvcTesting(afterEach);
  */
 export function setupSvcTesting(afterEach: AfterEachHook): void {
