@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EmbedController } from '../../../src/controller/index.js';
 import { keepAlive } from '../../../src/keepAlive/index.js';
-import { embedRegistry } from '../../../src/protocol/index.js';
+import { testRuntime } from '../support/runtime.js';
 import { addHost as host, destroyControllers, flush, makeController as make } from '../support/controllers.js';
 import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
 
@@ -92,16 +92,17 @@ describe('a controller driven by a UI binding', () => {
 
   it('shows a parked embed without it leaving and rejoining the embeds of the page: only its shown state changes', () => {
     const controller = make({ keepAlive });
+    const { registry } = testRuntime();
     controller.park();
     // Parked: connected (it hears its messages) but out of reach of hooks and actions that name no embed.
-    expect(embedRegistry.get(controller.bridge.embedId)).toBe(controller.bridge);
-    expect(embedRegistry.shown(embedRegistry.getSnapshot())).toEqual([]);
+    expect(registry.get(controller.bridge.embedId)).toBe(controller.bridge);
+    expect(registry.shown(registry.getSnapshot())).toEqual([]);
     const changes = vi.fn();
-    const stop = embedRegistry.subscribe(changes);
+    const stop = registry.subscribe(changes);
     controller.attach(host());
     stop();
     expect(changes).toHaveBeenCalledTimes(1);
-    expect(embedRegistry.get(controller.bridge.embedId)).toBe(controller.bridge);
-    expect(embedRegistry.shown(embedRegistry.getSnapshot())).toEqual([controller.bridge]);
+    expect(registry.get(controller.bridge.embedId)).toBe(controller.bridge);
+    expect(registry.shown(registry.getSnapshot())).toEqual([controller.bridge]);
   });
 });

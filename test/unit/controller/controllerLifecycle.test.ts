@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EmbedController, EmbedControllerOptions } from '../../../src/controller/index.js';
-import { sessionLedger } from '../../../src/controller/sessionLedger.js';
 import { addHost, destroyControllers, flush, makeController } from '../support/controllers.js';
 import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
+import { nextSession, testRuntime } from '../support/runtime.js';
 
 /**
  * Lifecycle details a UI binding relies on: it hears every change it subscribed to, the iframe is shown only
@@ -15,8 +15,6 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-let sessions = 0;
-const freshSession = () => `life-${++sessions}-${Math.random().toString(36).slice(2)}`;
 const ready = (controller: EmbedController) =>
   deliver(eventEnvelope('svc:event:ready', readyPayload()), TENANT, controller.iframe?.contentWindow as Window);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -59,10 +57,10 @@ describe('revealing', () => {
   });
 
   it('an iframe hidden when the host failed stays hidden when its document loads: the app shows its fallback', async () => {
-    const controller = attached({ getSession: async () => freshSession(), revealTimeoutMs: 10 });
+    const controller = attached({ getSession: async () => nextSession(), revealTimeoutMs: 10 });
     await vi.waitFor(() => expect(controller.getSnapshot().phase).toBe('loading'));
     // The app hands over a session that cannot be loaded: a failure of the host's making.
-    controller.update({ getSession: async () => freshSession(), session: 'not a session id' });
+    controller.update({ getSession: async () => nextSession(), session: 'not a session id' });
     expect(controller.getSnapshot()).toMatchObject({
       phase: 'error',
       visible: false,
@@ -77,8 +75,8 @@ describe('revealing', () => {
 
 describe('a failed embed', () => {
   it('mounted again in the same commit (StrictMode) fails once, and tries again only when retried', async () => {
-    const used = freshSession();
-    sessionLedger.add(used);
+    const used = nextSession();
+    testRuntime().ledger.add(used);
     const onFailure = vi.fn();
     const controller = makeController({ session: used, onFailure });
     const host = addHost();

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EmbedController, EmbedControllerOptions } from '../../../src/controller/index.js';
 import { addHost, destroyControllers, makeController } from '../support/controllers.js';
 import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
+import { nextSession } from '../support/runtime.js';
 
 // A fatal error the embed reports is either a failed session (renewed once, in signed mode) or shown as the
 // embed's own error page; it is never passed off as a failure of the host's making.
@@ -15,9 +16,7 @@ function make(options: Partial<EmbedControllerOptions> = {}): EmbedController {
   return controller;
 }
 
-let sessions = 0;
-const freshSession = () => `err-session-${++sessions}-${Math.random().toString(36).slice(2)}`;
-const getSession = async () => freshSession();
+const getSession = async () => nextSession();
 const send = (controller: EmbedController, type: string, payload: Record<string, unknown>) =>
   deliver(eventEnvelope(type, payload), TENANT, controller.iframe?.contentWindow as Window);
 const ready = (controller: EmbedController) => send(controller, 'svc:event:ready', readyPayload());
@@ -36,7 +35,7 @@ describe('a fatal error from the embed', () => {
   });
 
   it('of an embed given a session but no getSession is shown as it is: nothing could renew it', () => {
-    const controller = make({ session: freshSession() });
+    const controller = make({ session: nextSession() });
     ready(controller);
     fatal(controller, 'Session expired', 'SessionExpiredError');
     expect(controller.getSnapshot()).toMatchObject({ phase: 'error', renewals: 0, error: { name: 'SessionExpiredError', message: 'Session expired' } });

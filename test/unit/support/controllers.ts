@@ -1,15 +1,17 @@
 import { createEmbedController, type EmbedController, type EmbedControllerOptions } from '../../../src/controller/index.js';
 import { TENANT } from './frames.js';
+import { testRuntime } from './runtime.js';
 
 const made: EmbedController[] = [];
 let count = 0;
 
 /**
- * A dashboard controller with the tests' defaults, under an embed id of its own (the registry refuses two
- * live embeds with one id). {@link destroyControllers} tears it down after the test.
+ * A dashboard controller with the tests' defaults, in the test's own runtime (see `testRuntime`), under an
+ * embed id of its own (a registry refuses two live embeds with one id). {@link destroyControllers} tears it
+ * down after the test.
  */
 export function makeController(options: Partial<EmbedControllerOptions> = {}): EmbedController {
-  const controller = createEmbedController({ surface: 'dashboard', tenantOrigin: TENANT, embedId: `c${++count}`, publicId: 'sales', ...options });
+  const controller = createEmbedController({ surface: 'dashboard', tenantOrigin: TENANT, embedId: `c${++count}`, publicId: 'sales', runtime: testRuntime(), ...options });
   made.push(controller);
   return controller;
 }
