@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useSyncExternalStore } from 'react';
 import { useEmbedRuntime } from '../reactBase/useEmbedRuntime.js';
+import { inspectorOf } from '../runtime/createEmbedInspector.js';
 import { createTimeline, type Timeline, type TimelineItem } from './createTimeline.js';
 
 /** Layout effects run before every passive effect of the same commit; on a server neither runs. */
@@ -12,7 +13,7 @@ const useEarlyEffect = typeof window === 'undefined' ? useEffect : useLayoutEffe
  */
 export function useInspectorTimeline(maxEntries: number): { readonly items: readonly TimelineItem[]; readonly timeline: Timeline } {
   // A new bound starts a new timeline rather than being silently ignored.
-  const { inspector } = useEmbedRuntime();
+  const inspector = inspectorOf(useEmbedRuntime());
   const timeline = useMemo(() => createTimeline(maxEntries), [maxEntries]);
   useEarlyEffect(() => {
     const stop = inspector.subscribe((entry) => timeline.push(entry));

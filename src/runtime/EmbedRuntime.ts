@@ -1,16 +1,16 @@
-import type { SecretStore } from '../credentials/pageSecrets.js';
 import type { EmbedRegistry } from './createEmbedRegistry.js';
 import type { SessionLedger } from './createSessionLedger.js';
-import type { EmbedInspector } from './EmbedInspectorEntry.js';
 
 /**
  * The names of the parts a runtime makes on first use (see {@link EmbedRuntime.getPart}):
+ * - `inspector`: what developer tools read, every message, drop and lifecycle step of the runtime's embeds
+ *   (development builds only: production bundles never make it);
  * - `heldActions`: actions sent through hooks before their embed mounted;
  * - `parking`: the keep-alive parking lot, its bounds and the preloads waiting in it;
  * - `keepAlive`: the keep-alive value that parks in this runtime's lot;
  * - `sessionGate`: the gate that orders the `getSession` calls of the runtime's embeds.
  */
-export type EmbedRuntimePart = 'heldActions' | 'parking' | 'keepAlive' | 'sessionGate';
+export type EmbedRuntimePart = 'inspector' | 'heldActions' | 'parking' | 'keepAlive' | 'sessionGate';
 
 /**
  * The page state of a set of embeds: which are connected, which sessions they loaded, what waits for them, and
@@ -20,17 +20,13 @@ export type EmbedRuntimePart = 'heldActions' | 'parking' | 'keepAlive' | 'sessio
  *
  * The one thing every runtime shares is the page's window `message` listener (a window has one message
  * stream), which hands each message to the embed whose iframe sent it. Secrets remembered for redaction are
- * page-wide too (`secrets`): a secret is hidden wherever it turns up.
+ * page-wide too (see `pageSecrets`): a secret is hidden wherever it turns up.
  */
 export interface EmbedRuntime {
   /** The connected embeds, by `embedId`. */
   readonly registry: EmbedRegistry;
   /** The session ids loaded by this runtime's embeds (each is single-use). */
   readonly ledger: SessionLedger;
-  /** What developer tools read: every message, drop and lifecycle step of this runtime's embeds. */
-  readonly inspector: EmbedInspector;
-  /** The secrets the page handed to embeds, hidden from reports and developer tools (shared by every runtime). */
-  readonly secrets: SecretStore;
   /** A new id for an embed that was given none, unique within this runtime: `<prefix>-<n>`. */
   nextId(prefix: string): string;
   /**

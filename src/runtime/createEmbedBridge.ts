@@ -7,6 +7,7 @@ import type { EmbedDebugReport, EmbedDropReason } from '../protocol/EmbedDebugRe
 import type { EmbedInspectorEntry } from './EmbedInspectorEntry.js';
 import type { UnknownValue } from '../protocol/fieldChecks.js';
 import { isDevelopment } from '../protocol/isDevelopment.js';
+import { inspectorOf } from './createEmbedInspector.js';
 import { runtimeOf } from './defaultEmbedRuntime.js';
 import type { EmbedRuntime } from './EmbedRuntime.js';
 import { addEmbedRoute } from './messageRouter.js';
@@ -32,7 +33,7 @@ type Subscriber = (...args: never[]) => void;
  * renders nothing in production), and called only behind `isDevelopment`, so a production bundle drops it whole.
  */
 function tap(runtime: EmbedRuntime, embedId: string, kind: EmbedInspectorEntry['kind'], entry: object): void {
-  const { inspector } = runtime;
+  const inspector = inspectorOf(runtime);
   if (inspector.active) inspector.emit({ kind, embedId, at: Date.now(), ...entry } as EmbedInspectorEntry);
 }
 
@@ -158,7 +159,7 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
 
   const drop = (reason: EmbedDropReason, detail: string, event: MessageEvent, type?: string): void => {
     // A dropped message costs this check unless someone listens: its data is read and described only then.
-    if (!lists.get(DEBUG)?.length && !(isDevelopment && runtime.inspector.active)) return;
+    if (!lists.get(DEBUG)?.length && !(isDevelopment && inspectorOf(runtime).active)) return;
     debug({ reason, detail, origin: event.origin, data: event.data, ...(type !== undefined && { type }) });
   };
 

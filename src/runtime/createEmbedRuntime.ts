@@ -1,12 +1,10 @@
-import { pageSecrets } from '../credentials/pageSecrets.js';
-import { createEmbedInspector } from './createEmbedInspector.js';
 import { createEmbedRegistry } from './createEmbedRegistry.js';
 import { createSessionLedger } from './createSessionLedger.js';
 import type { EmbedRuntime, EmbedRuntimePart } from './EmbedRuntime.js';
 
 /**
  * Creates a runtime of its own: a registry, session ledger, inspector, held actions and keep-alive lot that no
- * other runtime sees. Give it to `<SvcProvider runtime>` (or an embed's `runtime` option) to keep a test, a
+ * other runtime sees (the parts an app does not use are made on first use, see `getPart`). Give it to `<SvcProvider runtime>` (or an embed's `runtime` option) to keep a test, a
  * story or a micro-frontend apart from the rest of the page; apps with one set of embeds need none (they share
  * the page's default runtime).
  *
@@ -22,10 +20,6 @@ export function createEmbedRuntime(): EmbedRuntime {
   return {
     registry: createEmbedRegistry(),
     ledger: createSessionLedger(),
-    inspector: createEmbedInspector(),
-    get secrets() {
-      return pageSecrets();
-    },
     nextId(prefix) {
       const next = (ids.get(prefix) ?? 0) + 1;
       ids.set(prefix, next);

@@ -1,15 +1,11 @@
-import type { EmbedInspector } from './EmbedInspectorEntry.js';
+import { inspectorOf } from './createEmbedInspector.js';
 import { getDefaultEmbedRuntime } from './defaultEmbedRuntime.js';
+import type { EmbedInspector } from './EmbedInspectorEntry.js';
 
 /**
  * The inspector of the page's default runtime (the one embeds use without a `runtime` of their own): what
- * developer tools read. An embed given its own runtime reports to that runtime's `inspector` instead. See
- * {@link EmbedInspector}.
+ * developer tools read. An embed given its own runtime reports to that runtime's inspector instead
+ * (`inspectorOf(runtime)`). See {@link EmbedInspector}. (The default runtime's own inspector: reading it here
+ * makes that runtime, once per page.)
  */
-export const embedInspector: EmbedInspector = {
-  get active() {
-    return getDefaultEmbedRuntime().inspector.active;
-  },
-  subscribe: (listener) => getDefaultEmbedRuntime().inspector.subscribe(listener),
-  emit: (entry) => getDefaultEmbedRuntime().inspector.emit(entry),
-};
+export const embedInspector: EmbedInspector = /* @__PURE__ */ inspectorOf(/* @__PURE__ */ getDefaultEmbedRuntime());

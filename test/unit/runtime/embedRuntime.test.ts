@@ -9,7 +9,10 @@ import {
   embedRegistry,
   getDefaultEmbedRuntime,
 } from '../../../src/protocol/index.js';
+import { inspectorOf } from '../../../src/runtime/createEmbedInspector.js';
 import { createListeners } from '../../../src/runtime/createListeners.js';
+import { pageSecrets } from '../../../src/credentials/pageSecrets.js';
+import { scrubCredentials } from '../../../src/credentials/scrubCredentials.js';
 import { addFrame, TENANT } from '../support/frames.js';
 
 const cleanups: (() => void)[] = [];
@@ -44,12 +47,12 @@ describe('a runtime of its own', () => {
     const runtime = createEmbedRuntime();
     const own = vi.fn<(entry: EmbedInspectorEntry) => void>();
     const page = vi.fn<(entry: EmbedInspectorEntry) => void>();
-    cleanups.push(runtime.inspector.subscribe(own), embedInspector.subscribe(page));
+    cleanups.push(inspectorOf(runtime).subscribe(own), embedInspector.subscribe(page));
     connected('inspected', runtime).send('svc:action:refresh');
     expect(own).toHaveBeenCalledWith(expect.objectContaining({ kind: 'action-queued', embedId: 'inspected' }));
     expect(page).not.toHaveBeenCalled();
-    expect(runtime.inspector.active).toBe(true);
-    expect(getDefaultEmbedRuntime().inspector.active).toBe(true);
+    expect(inspectorOf(runtime).active).toBe(true);
+    expect(inspectorOf(getDefaultEmbedRuntime()).active).toBe(true);
   });
 
   it('numbers the embeds it names itself from 1, whatever other runtimes made', () => {
@@ -67,11 +70,10 @@ describe('a runtime of its own', () => {
     expect(createEmbedRuntime().getPart('sessionGate', create)).not.toBe(runtime.getPart('sessionGate', create));
   });
 
-  it('shares the page\'s remembered secrets: a secret one runtime loaded is hidden everywhere', () => {
-    const runtime = createEmbedRuntime();
-    runtime.ledger.add('shared-secret-session');
-    expect(getDefaultEmbedRuntime().secrets.has('shared-secret-session')).toBe(true);
-    expect(runtime.secrets).toBe(getDefaultEmbedRuntime().secrets);
+  it('remembers the sessions it loads in the page\'s secrets: a secret one runtime loaded is hidden everywhere', () => {
+    createEmbedRuntime().ledger.add('shared-secret-session');
+    expect(pageSecrets().has('shared-secret-session')).toBe(true);
+    expect(scrubCredentials('echo shared-secret-session')).toBe('echo [redacted]');
   });
 });
 
