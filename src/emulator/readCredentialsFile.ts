@@ -1,6 +1,6 @@
 import { chmodSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import * as z from 'zod/mini';
-import { formatIssuesWithoutValues } from '../server/formatIssuesWithoutValues.js';
+import { formatIssuesWithoutValues } from '../schemas/formatIssuesWithoutValues.js';
 import { type EmulatorSecretValues, generateSecretValues } from './EmulatorCredentials.js';
 
 const secret = z.string().check(z.minLength(16), z.maxLength(200), z.regex(/^[\w-]+$/));

@@ -59,7 +59,8 @@ export type { ShippedLocale } from './resolveLocale.js';
 export { createActionQueue } from '../runtime/createActionQueue.js';
 export type { ActionQueue } from '../runtime/createActionQueue.js';
 export { createEmbedBridge } from '../runtime/createEmbedBridge.js';
-export type { EmbedBridge, EmbedBridgeOptions, EmbedEventHandler, EmbedTarget } from '../runtime/EmbedBridge.js';
+export type { EmbedBridge, EmbedEventHandler, EmbedTarget } from '../runtime/EmbedBridge.js';
+export type { EmbedBridgeOptions } from '../runtime/EmbedBridgeOptions.js';
 export { createEmbedStore, initialEmbedState } from '../runtime/createEmbedStore.js';
 export type {
   AiQueryState,

@@ -27,7 +27,7 @@ import { createSvcActions } from './createSvcActions.js';
 import type { SvcEmbedCommonProps } from './SvcEmbedProps.js';
 import type { SvcEmbedHandle } from './SvcEmbedHandle.js';
 import { SvcProviderContext } from '../reactBase/SvcProviderContext.js';
-import { useIsomorphicLayoutEffect } from './useIsomorphicLayoutEffect.js';
+import { useIsomorphicLayoutEffect } from '../reactBase/useIsomorphicLayoutEffect.js';
 import { validateControlledProps } from './validateProps.js';
 
 /** The props any of the three components may get: what the shared implementation reads. */

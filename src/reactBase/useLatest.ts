@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { useIsomorphicLayoutEffect } from '../react/useIsomorphicLayoutEffect.js';
+import { useIsomorphicLayoutEffect } from './useIsomorphicLayoutEffect.js';
 
 /**
  * A ref that always holds the latest value, updated after each commit. Callbacks read through it, so an

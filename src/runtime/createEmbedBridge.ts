@@ -2,7 +2,8 @@ import { scrubValue } from '../credentials/scrubValue.js';
 import { createActionMessage } from '../protocol/createActionMessage.js';
 import { createActionQueue } from './createActionQueue.js';
 import { createEmbedStore } from './createEmbedStore.js';
-import type { EmbedBridge, EmbedBridgeOptions } from './EmbedBridge.js';
+import type { EmbedBridge } from './EmbedBridge.js';
+import type { EmbedBridgeOptions } from './EmbedBridgeOptions.js';
 import type { EmbedDebugReport, EmbedDropReason } from '../protocol/EmbedDebugReport.js';
 import type { EmbedInspectorEntry } from './EmbedInspectorEntry.js';
 import type { UnknownValue } from '../protocol/fieldChecks.js';
@@ -16,7 +17,8 @@ import { normalizeTenantOrigin } from '../protocol/normalizeTenantOrigin.js';
 import { reduceEmbedEvent } from './reduceEmbedEvent.js';
 import { svcError } from '../protocol/svcError.js';
 
-export type { EmbedBridge, EmbedBridgeOptions, EmbedEventHandler, EmbedTarget } from './EmbedBridge.js';
+export type { EmbedBridge, EmbedEventHandler, EmbedTarget } from './EmbedBridge.js';
+export type { EmbedBridgeOptions } from './EmbedBridgeOptions.js';
 
 /** What a key without subscribers iterates: one shared empty list, not a new one per event. */
 const NO_HANDLERS: readonly never[] = [];
