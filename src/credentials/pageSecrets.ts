@@ -64,5 +64,6 @@ const PAGE_SECRETS = Symbol.for('svc-embed-react.secrets.v1');
  */
 export function pageSecrets(): SecretStore {
   const page = globalThis as { [PAGE_SECRETS]?: SecretStore };
-  return (page[PAGE_SECRETS] ??= createSecretStore());
+  page[PAGE_SECRETS] ??= createSecretStore();
+  return page[PAGE_SECRETS];
 }

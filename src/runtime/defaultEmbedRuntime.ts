@@ -18,7 +18,8 @@ const DEFAULT_RUNTIME = Symbol.for('svc-embed-react.runtime.v1');
  */
 export function getDefaultEmbedRuntime(): EmbedRuntime {
   const page = globalThis as { [DEFAULT_RUNTIME]?: EmbedRuntime };
-  return (page[DEFAULT_RUNTIME] ??= createEmbedRuntime());
+  page[DEFAULT_RUNTIME] ??= createEmbedRuntime();
+  return page[DEFAULT_RUNTIME];
 }
 
 /** The runtime an embed's options name, else the page's default one. */

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { EmbedController, EmbedControllerOptions, SessionRequest } from '../../../src/controller/index.js';
+import type { EmbedController, EmbedControllerOptions, } from '../../../src/controller/index.js';
 import { keepAlive } from '../../../src/keepAlive/index.js';
-import { addHost, destroyControllers, flush, makeController } from '../support/controllers.js';
+import { addHost, destroyControllers, flush, makeController, manualSessions } from '../support/controllers.js';
 import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
 import { nextSession } from '../support/runtime.js';
 
@@ -36,13 +36,6 @@ function attached(options: Partial<EmbedControllerOptions> = {}): EmbedControlle
   const controller = makeController(options);
   controller.attach(addHost());
   return controller;
-}
-
-/** A `getSession` whose answers the test gives by hand. */
-function manualSessions() {
-  const answers: Array<{ resolve: (id: string) => void; reject: (error: unknown) => void }> = [];
-  const getSession = vi.fn((_request: SessionRequest) => new Promise<string>((resolve, reject) => answers.push({ resolve, reject })));
-  return { getSession, answers };
 }
 
 describe('a private embed given a session source', () => {

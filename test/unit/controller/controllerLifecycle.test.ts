@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EmbedController, EmbedControllerOptions } from '../../../src/controller/index.js';
-import { addHost, destroyControllers, flush, makeController } from '../support/controllers.js';
-import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
+import { addHost, destroyControllers, emitReady, flush, makeController } from '../support/controllers.js';
+import { deliver, eventEnvelope, TENANT } from '../support/frames.js';
 import { nextSession, testRuntime } from '../support/runtime.js';
 
 /**
@@ -15,8 +15,6 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const ready = (controller: EmbedController) =>
-  deliver(eventEnvelope('svc:event:ready', readyPayload()), TENANT, controller.iframe?.contentWindow as Window);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function attached(options: Partial<EmbedControllerOptions> = {}): EmbedController {
@@ -32,7 +30,7 @@ describe('subscribers', () => {
     controller.subscribe(() => phases.push(controller.getSnapshot().phase));
     controller.subscribe(() => phases.push(`second ${controller.getSnapshot().phase}`));
     controller.attach(addHost());
-    ready(controller);
+    emitReady(controller);
     expect(phases).toEqual(['loading', 'second loading', 'ready', 'second ready']);
   });
 });
@@ -40,7 +38,7 @@ describe('subscribers', () => {
 describe('an embed shown at once that shows its own error page', () => {
   it('changes its snapshot once: it is already visible', () => {
     const controller = attached({ reveal: 'immediate' });
-    ready(controller);
+    emitReady(controller);
     const snapshots: unknown[] = [];
     controller.subscribe(() => snapshots.push(controller.getSnapshot()));
     deliver(eventEnvelope('svc:event:error', { message: 'Chart query failed', name: 'QueryError', fatal: true }), TENANT, controller.iframe?.contentWindow as Window);
@@ -51,7 +49,7 @@ describe('an embed shown at once that shows its own error page', () => {
 describe('revealing', () => {
   it('an embed that sends ready before its load event is shown after the settle time, not after the load timeout', async () => {
     const controller = attached({ revealSettleMs: 0, revealTimeoutMs: 60_000 });
-    ready(controller);
+    emitReady(controller);
     controller.iframe?.dispatchEvent(new Event('load'));
     await vi.waitFor(() => expect(controller.getSnapshot().visible).toBe(true), { timeout: 2_000 });
   });
