@@ -1,8 +1,8 @@
 import type { EmbedRegistry } from './createEmbedRegistry.js';
-import type { SessionLedger } from './createSessionLedger.js';
 
 /**
  * The names of the parts a runtime makes on first use (see {@link EmbedRuntime.getPart}):
+ * - `ledger`: the session ids the runtime's embeds loaded (each is single-use; see `sessionLedgerOf`);
  * - `inspector`: what developer tools read, every message, drop and lifecycle step of the runtime's embeds
  *   (development builds only: production bundles never make it);
  * - `heldActions`: actions sent through hooks before their embed mounted;
@@ -10,7 +10,7 @@ import type { SessionLedger } from './createSessionLedger.js';
  * - `keepAlive`: the keep-alive value that parks in this runtime's lot;
  * - `sessionGate`: the gate that orders the `getSession` calls of the runtime's embeds.
  */
-export type EmbedRuntimePart = 'inspector' | 'heldActions' | 'parking' | 'keepAlive' | 'sessionGate';
+export type EmbedRuntimePart = 'ledger' | 'inspector' | 'heldActions' | 'parking' | 'keepAlive' | 'sessionGate';
 
 /**
  * The page state of a set of embeds: which are connected, which sessions they loaded, what waits for them, and
@@ -25,8 +25,6 @@ export type EmbedRuntimePart = 'inspector' | 'heldActions' | 'parking' | 'keepAl
 export interface EmbedRuntime {
   /** The connected embeds, by `embedId`. */
   readonly registry: EmbedRegistry;
-  /** The session ids loaded by this runtime's embeds (each is single-use). */
-  readonly ledger: SessionLedger;
   /** A new id for an embed that was given none, unique within this runtime: `<prefix>-<n>`. */
   nextId(prefix: string): string;
   /**

@@ -15,6 +15,7 @@ import { addEmbedRoute } from './messageRouter.js';
 import type { SvcActionMessage, SvcEventMessage } from '../protocol/messages.js';
 import { normalizeTenantOrigin } from '../protocol/normalizeTenantOrigin.js';
 import { reduceEmbedEvent } from './reduceEmbedEvent.js';
+import { reportUncaught } from './reportUncaught.js';
 import { svcError } from '../protocol/svcError.js';
 
 export type { EmbedBridge, EmbedEventHandler, EmbedTarget } from './EmbedBridge.js';
@@ -91,11 +92,7 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
       try {
         (subscriber as (...args: unknown[]) => void)(...args);
       } catch (error) {
-        if (typeof reportError === 'function') reportError(error);
-        else
-          setTimeout(() => {
-            throw error;
-          });
+        reportUncaught(error);
       }
     }
   };

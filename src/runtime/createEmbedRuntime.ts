@@ -1,5 +1,4 @@
 import { createEmbedRegistry } from './createEmbedRegistry.js';
-import { createSessionLedger } from './createSessionLedger.js';
 import type { EmbedRuntime, EmbedRuntimePart } from './EmbedRuntime.js';
 
 /**
@@ -15,19 +14,15 @@ import type { EmbedRuntime, EmbedRuntimePart } from './EmbedRuntime.js';
  * </SvcProvider>
  */
 export function createEmbedRuntime(): EmbedRuntime {
-  const parts = new Map<EmbedRuntimePart, unknown>();
-  const ids = new Map<string, number>();
+  const parts: { [name in EmbedRuntimePart]?: unknown } = {};
+  let ids = 0;
   return {
     registry: createEmbedRegistry(),
-    ledger: createSessionLedger(),
-    nextId(prefix) {
-      const next = (ids.get(prefix) ?? 0) + 1;
-      ids.set(prefix, next);
-      return `${prefix}-${next}`;
-    },
+    // One count for every prefix: ids only need to be unique within the runtime.
+    nextId: (prefix) => `${prefix}-${++ids}`,
     getPart<T>(name: EmbedRuntimePart, create: () => T): T {
-      if (!parts.has(name)) parts.set(name, create());
-      return parts.get(name) as T;
+      parts[name] ??= create();
+      return parts[name] as T;
     },
   };
 }

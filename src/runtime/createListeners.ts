@@ -1,3 +1,5 @@
+import { reportUncaught } from './reportUncaught.js';
+
 /** A set of listeners that all hear the same notifications. */
 export interface Listeners<Args extends unknown[] = []> {
   /** Adds `listener` (once, however often it is added); returns the function that removes it. */
@@ -36,11 +38,7 @@ export function createListeners<Args extends unknown[] = []>(): Listeners<Args> 
         try {
           listener(...args);
         } catch (error) {
-          if (typeof reportError === 'function') reportError(error);
-          else
-            setTimeout(() => {
-              throw error;
-            });
+          reportUncaught(error);
         }
       }
     },

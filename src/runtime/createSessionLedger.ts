@@ -1,5 +1,6 @@
 import { rememberSecret } from '../credentials/rememberSecret.js';
 import { isDevelopment } from '../protocol/isDevelopment.js';
+import type { EmbedRuntime } from './EmbedRuntime.js';
 
 /**
  * The embed session ids a runtime has loaded into an iframe. A session is single-use: the platform exchanges
@@ -22,7 +23,7 @@ export interface SessionLedger {
  */
 export const MAX_LEDGER_SESSIONS = 10_000;
 
-/** Creates an empty ledger (each runtime has one; see `createEmbedRuntime`). */
+/** Creates an empty ledger (each runtime has one; see {@link sessionLedgerOf}). */
 export function createSessionLedger(): SessionLedger {
   const loaded = new Set<string>();
   return {
@@ -33,4 +34,9 @@ export function createSessionLedger(): SessionLedger {
       loaded.add(sessionId);
     },
   };
+}
+
+/** The session ledger of `runtime`, made on first use (by the first embed that loads a session). */
+export function sessionLedgerOf(runtime: EmbedRuntime): SessionLedger {
+  return runtime.getPart('ledger', createSessionLedger);
 }

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EmbedController, EmbedControllerOptions } from '../../../src/controller/index.js';
 import { addHost, destroyControllers, emitReady, flush, makeController } from '../support/controllers.js';
 import { deliver, eventEnvelope, TENANT } from '../support/frames.js';
+import { sessionLedgerOf } from '../../../src/runtime/createSessionLedger.js';
 import { nextSession, testRuntime } from '../support/runtime.js';
 
 /**
@@ -74,7 +75,7 @@ describe('revealing', () => {
 describe('a failed embed', () => {
   it('mounted again in the same commit (StrictMode) fails once, and tries again only when retried', async () => {
     const used = nextSession();
-    testRuntime().ledger.add(used);
+    sessionLedgerOf(testRuntime()).add(used);
     const onFailure = vi.fn();
     const controller = makeController({ session: used, onFailure });
     const host = addHost();

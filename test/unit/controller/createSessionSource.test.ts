@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSessionSource, isUsableSession } from '../../../src/controller/createSessionSource.js';
 import type { EmbedLiveOptions } from '../../../src/controller/index.js';
+import { sessionLedgerOf } from '../../../src/runtime/createSessionLedger.js';
 import { nextSession, testRuntime } from '../support/runtime.js';
 
 const identity = { surface: 'dashboard', embedId: 'e1', publicId: 'sales' } as const;
@@ -23,7 +24,7 @@ describe('the session source', () => {
 
   it('refuses a used session option at once without getSession, and asks getSession with it', async () => {
     const used = nextSession();
-    testRuntime().ledger.add(used);
+    sessionLedgerOf(testRuntime()).add(used);
     expect(() => source({ session: used }).take('retry')).toThrow(expect.objectContaining({ context: 'session', name: 'SessionError' }));
     const next = nextSession();
     const getSession = vi.fn(async () => next);
@@ -91,7 +92,7 @@ describe('the session source', () => {
 
   it('refuses an id this page loaded, an empty one, and one too long or with spaces to put in an address', async () => {
     const loaded = nextSession();
-    testRuntime().ledger.add(loaded);
+    sessionLedgerOf(testRuntime()).add(loaded);
     await expect(source({ getSession: async () => loaded }).take('initial')).rejects.toMatchObject({ context: 'session', name: 'SessionError' });
     await expect(source({ getSession: async () => '' }).take('initial')).rejects.toMatchObject({ context: 'getSession' });
     expect(() => source({ session: 'x'.repeat(3_000_000) }).take('initial')).toThrow(expect.objectContaining({ message: expect.stringMatching(/^SVC303: the session option is not a usable session id/) }));

@@ -5,7 +5,7 @@ import { ledgerOf, sessionLedger } from '../../../src/controller/sessionLedger.j
 import { knownSecrets } from '../../../src/credentials/rememberSecret.js';
 import { createEmbedRuntime, getDefaultEmbedRuntime } from '../../../src/protocol/index.js';
 import type { EmbedBridge } from '../../../src/runtime/createEmbedBridge.js';
-import { MAX_LEDGER_SESSIONS } from '../../../src/runtime/createSessionLedger.js';
+import { createSessionLedger, MAX_LEDGER_SESSIONS, sessionLedgerOf } from '../../../src/runtime/createSessionLedger.js';
 
 /**
  * What an embed keeps outside itself: its runtime's ledger of loaded sessions, its listeners for the tab coming
@@ -18,7 +18,7 @@ afterEach(() => {
 
 describe('the session ledger', () => {
   it('knows a session once it was loaded, and tells development tools to hide it', () => {
-    const { ledger } = createEmbedRuntime();
+    const ledger = createSessionLedger();
     expect(ledger.has('ledger-session-1')).toBe(false);
     ledger.add('ledger-session-1');
     expect(ledger.has('ledger-session-1')).toBe(true);
@@ -26,7 +26,7 @@ describe('the session ledger', () => {
   });
 
   it('keeps the latest 10,000 sessions, forgetting the oldest first', () => {
-    const { ledger } = createEmbedRuntime();
+    const ledger = createSessionLedger();
     expect(MAX_LEDGER_SESSIONS).toBe(10_000);
     const ids = Array.from({ length: 10_001 }, (_, index) => `session-${index}`);
     for (const id of ids) ledger.add(id);
@@ -37,15 +37,15 @@ describe('the session ledger', () => {
 
   it('belongs to one runtime: a session another runtime loaded is new here', () => {
     const [first, second] = [createEmbedRuntime(), createEmbedRuntime()];
-    first.ledger.add('session-shared-id');
-    expect(second.ledger.has('session-shared-id')).toBe(false);
-    expect(ledgerOf({ runtime: second })).toBe(second.ledger);
+    sessionLedgerOf(first).add('session-shared-id');
+    expect(sessionLedgerOf(second).has('session-shared-id')).toBe(false);
+    expect(ledgerOf({ runtime: second })).toBe(sessionLedgerOf(second));
   });
 
   it('is the default runtime\'s when an embed names no runtime, as the module object is', () => {
     sessionLedger.add('session-of-the-page');
-    expect(getDefaultEmbedRuntime().ledger.has('session-of-the-page')).toBe(true);
-    expect(ledgerOf({})).toBe(getDefaultEmbedRuntime().ledger);
+    expect(sessionLedgerOf(getDefaultEmbedRuntime()).has('session-of-the-page')).toBe(true);
+    expect(ledgerOf({})).toBe(sessionLedgerOf(getDefaultEmbedRuntime()));
   });
 });
 

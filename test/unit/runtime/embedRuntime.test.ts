@@ -11,6 +11,7 @@ import {
 } from '../../../src/protocol/index.js';
 import { inspectorOf } from '../../../src/runtime/createEmbedInspector.js';
 import { createListeners } from '../../../src/runtime/createListeners.js';
+import { sessionLedgerOf } from '../../../src/runtime/createSessionLedger.js';
 import { pageSecrets } from '../../../src/credentials/pageSecrets.js';
 import { scrubCredentials } from '../../../src/credentials/scrubCredentials.js';
 import { addFrame, TENANT } from '../support/frames.js';
@@ -71,7 +72,7 @@ describe('a runtime of its own', () => {
   });
 
   it('remembers the sessions it loads in the page\'s secrets: a secret one runtime loaded is hidden everywhere', () => {
-    createEmbedRuntime().ledger.add('shared-secret-session');
+    sessionLedgerOf(createEmbedRuntime()).add('shared-secret-session');
     expect(pageSecrets().has('shared-secret-session')).toBe(true);
     expect(scrubCredentials('echo shared-secret-session')).toBe('echo [redacted]');
   });
@@ -85,8 +86,8 @@ describe('the controller given a runtime', () => {
     controller.attach(document.body.appendChild(document.createElement('div')));
     expect(runtime.registry.get('ctl')).toBe(controller.bridge);
     expect(getDefaultEmbedRuntime().registry.get('ctl')).toBeUndefined();
-    expect(runtime.ledger.has('runtime-session-1')).toBe(true);
-    expect(getDefaultEmbedRuntime().ledger.has('runtime-session-1')).toBe(false);
+    expect(sessionLedgerOf(runtime).has('runtime-session-1')).toBe(true);
+    expect(sessionLedgerOf(getDefaultEmbedRuntime()).has('runtime-session-1')).toBe(false);
     controller.park();
     expect(runtime.registry.shown(runtime.registry.getSnapshot())).toEqual([]);
   });
