@@ -87,4 +87,5 @@ export type { SecretStore } from '../credentials/pageSecrets.js';
 export { getMessageRouterStats } from '../runtime/messageRouter.js';
 export { EMBED_HISTORY_LIMITS, reduceEmbedEvent } from '../runtime/reduceEmbedEvent.js';
 export { embedInspector } from '../runtime/embedInspector.js';
+export { inspectorOf } from '../runtime/createEmbedInspector.js';
 export type { EmbedInspector, EmbedInspectorEntry, EmbedInspectorListener } from '../runtime/EmbedInspectorEntry.js';
