@@ -14,8 +14,15 @@ import { scrubValue } from '../../../src/credentials/scrubValue.js';
 const RUNS = 300;
 
 const alnum = fc.stringMatching(/^[A-Za-z0-9]{6}$/);
-/** Any characters at all, a full code point at a time. */
-const anything = fc.string({ unit: 'binary', minLength: 1, maxLength: 16 });
+/**
+ * Any characters at all, weighted towards ASCII punctuation (each one a URL must percent-encode, `%` itself
+ * included), which uniform code points would almost never draw.
+ */
+const anything = fc.string({
+  unit: fc.oneof(fc.constantFrom(...' !"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~'), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })),
+  minLength: 1,
+  maxLength: 16,
+});
 /** The characters of a `token68` (an authorization credential). */
 const token68 = fc.stringMatching(/^[A-Za-z0-9._~+/-]{1,16}$/);
 
