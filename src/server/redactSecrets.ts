@@ -1,7 +1,8 @@
 /**
  * The server client's redaction is the package's shared credential scrubber (`src/credentials/`); the
- * transport and the AI stream import it from here. The client uses its text pass (known secrets in every echoed
- * form, scheme values, JSON Web Tokens) and not the removal of named values (`session=`, `"token":`): it
+ * transport and the AI stream import it from here. The client uses its text rules (known secrets in every echoed
+ * form and in hex or base64, the credential of an `Authorization` header of any scheme, `Bearer`/`Basic`/
+ * `Api-Key` values, user-info passwords, JSON Web Tokens), in linear time, and not the removal of named values (`session=`, `"token":`): it
  * redacts successful answers too, whose session ids and signed addresses are what the app asked for.
  */
 export { createRedactor, REDACTED } from '../credentials/createRedactor.js';
