@@ -74,7 +74,10 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
   const lists = new Map<unknown, Listeners<unknown[]>>();
   const subscribe = (key: unknown, subscriber: Subscriber): (() => void) => {
     let list = lists.get(key);
-    if (!list) lists.set(key, (list = createListeners()));
+    if (!list) {
+      list = createListeners();
+      lists.set(key, list);
+    }
     return list.add(subscriber as (...args: unknown[]) => void);
   };
   if (options.onDebug) subscribe(DEBUG, options.onDebug);
