@@ -17,6 +17,7 @@ export type { SvcProviderProps, SvcProviderSettings } from './react/SvcProvider.
 export type {
   SvcAppProps,
   SvcChatProps,
+  SvcDashboardEventProps,
   SvcDashboardProps,
   SvcEmbedCommonProps,
   SvcEventCallback,
