@@ -50,10 +50,11 @@ export function errorText(code: SvcErrorNumber, text: string): string {
 /**
  * A coded text with the part of the app at fault named after its code: `SVC110 publicId ...` becomes
  * `SVC110 <SvcDashboard> publicId ...` (a `subject` of `<SvcDashboard>`), so the component and prop always come
- * right after the code, whoever made the text.
+ * right after the code, whoever made the text. `text` is one of the library's coded texts.
  */
 export function withSubject(text: string, subject: string): string {
-  return text.replace(/^(SVC\d+ )?/, `$1${subject} `);
+  // Every code is `SVC` and three digits, then a space: the subject goes after those seven characters.
+  return `${text.slice(0, 7)}${subject} ${text.slice(7)}`;
 }
 
 /** An error (a `TypeError` unless `Type` says otherwise) with the code in its message and as `code`. */

@@ -25,15 +25,16 @@ import type { Filters } from '../protocol/filterValue.js';
 import type { SvcEventMessage } from '../protocol/messages.js';
 import { createSvcActions } from './createSvcActions.js';
 import { EVENT_CALLBACK_PROPS } from './eventCallbackProps.js';
-import type { SvcEmbedCommonProps } from './SvcEmbedProps.js';
+import type { SvcDashboardEventProps, SvcEmbedCommonProps } from './SvcEmbedProps.js';
 import type { SvcEmbedHandle } from './SvcEmbedHandle.js';
 import { SvcProviderContext } from './SvcProviderContext.js';
 import { useIsomorphicLayoutEffect } from './useIsomorphicLayoutEffect.js';
 import { validateControlledProps } from './validateProps.js';
 
 /** The props any of the three components may get: what the shared implementation reads. */
-interface SvcEmbedAnyProps extends SvcEmbedCommonProps {
+interface SvcEmbedAnyProps extends SvcEmbedCommonProps, SvcDashboardEventProps {
   readonly publicId?: string | undefined;
+  readonly path?: string | undefined;
   readonly deploymentId?: number | string | undefined;
   readonly allowExport?: boolean | undefined;
   readonly filters?: Filters | undefined;

@@ -6,7 +6,7 @@ import {
   type EmbedStore,
   type SvcActions,
   type SvcAppProps,
-  SvcChat,
+  type SvcChat,
   type SvcChatProps,
   type SvcDashboardProps,
   type SvcEmbedHandle,

@@ -41,7 +41,7 @@ describe('error messages and fields', () => {
       const { fetch } = scriptedFetch({ status });
       const platform = createManagementClient({ baseUrl: BASE, apiToken: TOKEN, fetch, retry: false });
       const error = await failure(platform.listDeployments());
-      expect(error.message).toBe(`${error.code}: GET /api/v1/deployments failed with ${status} ${phrase}`);
+      expect(error.message).toBe(`${error.code} GET /api/v1/deployments failed with ${status} ${phrase}`);
       expect(error.code).toBe(status === 401 ? 'SVC501' : status === 403 ? 'SVC502' : 'SVC500');
     }
     // A status without a known phrase, and an error body without a message, add nothing.
