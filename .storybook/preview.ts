@@ -1,23 +1,77 @@
-import type { Decorator, Preview } from '@storybook/react-vite';
-import { createElement, Fragment } from 'react';
+import type { ArgTypesEnhancer, Decorator, Preview } from '@storybook/react-vite';
+import { createElement } from 'react';
 // The panel itself, not the `SvcDevtools` switch: a built (production) playground keeps its inspector.
 import { SvcDevtoolsPanel } from '../src/devtools/SvcDevtoolsPanel.js';
+import { setSvcDocsUrl } from '../src/protocol/svcError.js';
+
+// The links that end development error texts lead to this very site (`npm start`'s, or the built one wherever
+// it is served): the preview frame is `<site>/iframe.html`, so the site's root is its folder.
+setSvcDocsUrl(new URL('./', globalThis.location.href).href);
 
 /**
- * Every story gets the message inspector in a corner, collapsed: one click shows the embeds, their status and
- * the live timeline. It renders before the story so it records the story's embeds from their first message.
- * A story that shows the panel itself sets `parameters.devtools: false`.
+ * Every story opens under a slim bar that holds the message inspector, collapsed: one click shows the embeds,
+ * their status and the live timeline, in the page flow above the story, so it never covers the embed. It
+ * renders before the story so it records the story's embeds from their first message. Docs pages, and a story
+ * that shows the panel itself (`parameters.devtools: false`), go without.
  */
 const withDevtools: Decorator = (Story, context) =>
-  context.parameters.devtools === false
+  context.parameters.devtools === false || context.viewMode === 'docs'
     ? createElement(Story)
-    : createElement(Fragment, null, createElement(SvcDevtoolsPanel, { position: 'bottom-left' }), createElement(Story));
+    : createElement(
+        'div',
+        { className: 'svc-playground' },
+        createElement('div', { className: 'svc-playground-bar' }, createElement(SvcDevtoolsPanel, { position: 'inline' })),
+        createElement(Story),
+      );
+
+/** TSDoc as a reader wants it in a prop table: `{@link X}` as `X`, `{@link X | text}` as its text. */
+const readableDoc = (text: string): string =>
+  text.replace(/\{@link\s+([^}|\s]+)\s*(?:\|\s*([^}]+))?\}/g, (_link, target: string, label?: string) => (label ? label.trim() : `\`${target}\``));
+
+/**
+ * A default as the table shows it: TSDoc's `@default` arrives as written, sometimes wrapped in double quotes
+ * and with Markdown backticks, which the table would show literally (`"the surrounding `<SvcProvider>`'s ..."`).
+ */
+const readableDefault = (summary: string): string =>
+  readableDoc(summary)
+    .replace(/^"([\s\S]*)"$/, '$1')
+    .replace(/`/g, '');
+
+/**
+ * Props the components need though their type lets them be left out: `tenantOrigin` may come from a surrounding
+ * `<SvcProvider>` instead, so the type cannot require it, but one of the two must give it.
+ */
+const REQUIRED_UNLESS_PROVIDED: ReadonlySet<string> = new Set(['tenantOrigin']);
+
+/** Prop tables (and controls) that read like reference: plain TSDoc, readable defaults, the required marked. */
+const readableArgTypes: ArgTypesEnhancer = (context) =>
+  Object.fromEntries(
+    Object.entries(context.argTypes).map(([name, argType]) => {
+      const defaultValue = argType.table?.defaultValue;
+      const required = REQUIRED_UNLESS_PROVIDED.has(name);
+      return [
+        name,
+        {
+          ...argType,
+          ...(argType.description === undefined ? {} : { description: readableDoc(argType.description) }),
+          ...(required ? { type: { name: 'string', ...argType.type, required: true } } : {}),
+          table: {
+            ...argType.table,
+            ...(defaultValue?.summary === undefined ? {} : { defaultValue: { ...defaultValue, summary: readableDefault(defaultValue.summary) } }),
+          },
+        },
+      ];
+    }),
+  );
 
 const preview: Preview = {
   decorators: [withDevtools],
+  argTypesEnhancers: [readableArgTypes],
   parameters: {
     layout: 'fullscreen',
-    controls: { expanded: true },
+    // Required props first, in the Controls panel and in the docs pages' prop tables.
+    controls: { expanded: true, sort: 'requiredFirst' },
+    docs: { argTypes: { sort: 'requiredFirst' } },
     options: {
       // The docs pages first, in reading order (a new page not listed here sorts after them); then the stories.
       storySort: {
@@ -25,6 +79,7 @@ const preview: Preview = {
           'Docs',
           [
             'Getting started',
+            'Search',
             'SvcDashboard',
             'SvcApp',
             'SvcChat',
