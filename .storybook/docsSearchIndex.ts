@@ -41,16 +41,18 @@ const protect = (code: string): string => code.replaceAll('<', ANGLE);
 
 /** Markdown and JSX reduced to their words: what a reader sees, code included. */
 function plainText(markdown: string): string {
-  return markdown
-    // Angle brackets in code (`<SvcDashboard>`) are words to find, not tags to drop.
-    .replace(/`([^`\n]*)`/g, (_code, inner: string) => protect(inner))
-    .replace(/<\/?[A-Za-z][^>]*>/g, ' ')
-    .replaceAll(ANGLE, '<')
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/[`*_|]+/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    markdown
+      // Angle brackets in code (`<SvcDashboard>`) are words to find, not tags to drop.
+      .replace(/`([^`\n]*)`/g, (_code, inner: string) => protect(inner))
+      .replace(/<\/?[A-Za-z][^>]*>/g, ' ')
+      .replaceAll(ANGLE, '<')
+      .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/[`*_|]+/g, ' ')
+      .replace(/&nbsp;/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /** A heading's text as the page renders it (no backticks, links as their text). */

@@ -1,4 +1,6 @@
-import type { ArgTypesEnhancer, Decorator, Preview } from '@storybook/react-vite';
+import type { ArgTypes, ArgTypesEnhancer, Decorator, Preview } from '@storybook/react-vite';
+// What the React renderer reads a component's prop table with (react-docgen-typescript's output), wrapped below.
+import { parameters as reactDocsParameters } from '@storybook/react/entry-preview-argtypes';
 import { createElement } from 'react';
 // The panel itself, not the `SvcDevtools` switch: a built (production) playground keeps its inspector.
 import { SvcDevtoolsPanel } from '../src/devtools/SvcDevtoolsPanel.js';
@@ -44,9 +46,9 @@ const readableDefault = (summary: string): string =>
 const REQUIRED_UNLESS_PROVIDED: ReadonlySet<string> = new Set(['tenantOrigin']);
 
 /** Prop tables (and controls) that read like reference: plain TSDoc, readable defaults, the required marked. */
-const readableArgTypes: ArgTypesEnhancer = (context) =>
-  Object.fromEntries(
-    Object.entries(context.argTypes).map(([name, argType]) => {
+function readable(argTypes: ArgTypes): ArgTypes {
+  return Object.fromEntries(
+    Object.entries(argTypes).map(([name, argType]) => {
       const defaultValue = argType.table?.defaultValue;
       const required = REQUIRED_UNLESS_PROVIDED.has(name);
       return [
@@ -62,7 +64,11 @@ const readableArgTypes: ArgTypesEnhancer = (context) =>
         },
       ];
     }),
-  );
+  ) as ArgTypes;
+}
+
+/** The stories' controls: their arg types, made readable. */
+const readableArgTypes: ArgTypesEnhancer = (context) => readable(context.argTypes);
 
 const preview: Preview = {
   decorators: [withDevtools],
@@ -71,7 +77,14 @@ const preview: Preview = {
     layout: 'fullscreen',
     // Required props first, in the Controls panel and in the docs pages' prop tables.
     controls: { expanded: true, sort: 'requiredFirst' },
-    docs: { argTypes: { sort: 'requiredFirst' } },
+    docs: {
+      argTypes: { sort: 'requiredFirst' },
+      // The docs pages' `<ArgTypes of={Component} />` tables read the component directly: made readable too.
+      extractArgTypes: (component: unknown) => {
+        const argTypes = reactDocsParameters.docs.extractArgTypes(component);
+        return argTypes === null ? null : readable(argTypes);
+      },
+    },
     options: {
       // The docs pages first, in reading order (a new page not listed here sorts after them); then the stories.
       storySort: {
@@ -99,9 +112,7 @@ const preview: Preview = {
           ],
           'Embeds',
           'Recipes',
-          'Lifecycle',
-          'Keep-alive',
-          'Renewal',
+          ['App state and errors', 'Lifecycle', 'Keep-alive', 'Renewal'],
           'Developer tools',
           'Emulator',
         ],

@@ -16,7 +16,11 @@ interface Result {
 }
 
 /** The words of a query, lower-cased: every one must be found (in the heading or the text). */
-const termsOf = (query: string): string[] => query.toLowerCase().split(/\s+/).filter((term) => term.length > 0);
+const termsOf = (query: string): string[] =>
+  query
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((term) => term.length > 0);
 
 /** How often `term` occurs in `text` (both lower-case). */
 function count(text: string, term: string): number {
@@ -104,7 +108,14 @@ export function DocsSearch() {
         // The search page is where a reader comes to type.
         // biome-ignore lint/a11y/noAutofocus: the page has one purpose, and its field is the first thing on it
         autoFocus
-        style={{ width: '100%', boxSizing: 'border-box', font: 'inherit', padding: '10px 12px', border: '1px solid #c5cbd8', borderRadius: 8 }}
+        style={{
+          width: '100%',
+          boxSizing: 'border-box',
+          font: 'inherit',
+          padding: '10px 12px',
+          border: '1px solid #c5cbd8',
+          borderRadius: 8,
+        }}
       />
       <p role="status" style={{ color: '#4a5468', fontSize: 14 }}>
         {index === null
@@ -122,7 +133,15 @@ export function DocsSearch() {
                 {page}
                 {heading === page ? '' : ` › ${heading}`}
               </AnchorMdx>
-              <div style={{ fontSize: 14, color: '#333a48', overflowWrap: 'anywhere' }}>{snippet(result, terms)}</div>
+              <div
+                style={{
+                  fontSize: 14,
+                  color: '#333a48',
+                  overflowWrap: 'anywhere',
+                }}
+              >
+                {snippet(result, terms)}
+              </div>
             </li>
           );
         })}
