@@ -270,6 +270,8 @@ describe('the docs site as a product', () => {
     expect(await page.locator('[data-search-result] mark').first().textContent()).toBe('getSession');
   }, 60_000);
 
+});
+
 describe('the docs site', () => {
   it('has docs pages in the index', () => {
     expect(docsPages.map((entry) => entry.title).length, 'docs entries in index.json').toBeGreaterThan(0);
