@@ -40,7 +40,7 @@ export function Button({ primary = false, style, ...props }: ButtonHTMLAttribute
   );
 }
 
-/** A titled card beside the embed (actions, the event log), a labelled region for assistive technology. */
+/** A titled card beside the embed (actions, the event log): a region named by its title (no heading, so a story keeps its own heading order). */
 export function Panel({ title, actions, children }: { readonly title: string; readonly actions?: ReactNode; readonly children: ReactNode }) {
   return (
     <section
@@ -62,7 +62,7 @@ export function Panel({ title, actions, children }: { readonly title: string; re
           marginBottom: 8,
         }}
       >
-        <h2
+        <strong
           style={{
             fontSize: 13,
             fontWeight: 600,
@@ -73,7 +73,7 @@ export function Panel({ title, actions, children }: { readonly title: string; re
           }}
         >
           {title}
-        </h2>
+        </strong>
         {actions}
       </header>
       {children}
