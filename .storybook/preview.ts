@@ -2,6 +2,7 @@ import type { ArgTypes, ArgTypesEnhancer, Decorator, Preview } from '@storybook/
 // What the React renderer reads a component's prop table with (react-docgen-typescript's output), wrapped below.
 import { parameters as reactDocsParameters } from '@storybook/react/entry-preview-argtypes';
 import { createElement } from 'react';
+import { addons } from 'storybook/preview-api';
 // The panel itself, not the `SvcDevtools` switch: a built (production) playground keeps its inspector.
 import { SvcDevtoolsPanel } from '../src/devtools/SvcDevtoolsPanel.js';
 import { setSvcDocsUrl } from '../src/protocol/svcError.js';
@@ -9,6 +10,23 @@ import { setSvcDocsUrl } from '../src/protocol/svcError.js';
 // The links that end development error texts lead to this very site (`npm start`'s, or the built one wherever
 // it is served): the preview frame is `<site>/iframe.html`, so the site's root is its folder.
 setSvcDocsUrl(new URL('./', globalThis.location.href).href);
+
+/**
+ * A link to a section of a docs page (an error text's link to its Troubleshooting entry, a search result) lands
+ * on that section: once the page has rendered, the section named by the site's address (`#svc110`) is scrolled
+ * to the top. The docs page's own attempt runs on a timer and can come before a long page has its layout.
+ */
+function scrollToLinkedSection(): void {
+  let id = '';
+  try {
+    id = decodeURIComponent(globalThis.parent.location.hash.slice(1));
+  } catch {
+    // A preview frame embedded by another origin cannot read its address: nothing to scroll to.
+    return;
+  }
+  if (id === '') return;
+  requestAnimationFrame(() => document.getElementById(id)?.scrollIntoView({ block: 'start' }));
+}
 
 /**
  * Every story opens under a slim bar that holds the message inspector, collapsed: one click shows the embeds,
@@ -73,6 +91,10 @@ const readableArgTypes: ArgTypesEnhancer = (context) => readable(context.argType
 const preview: Preview = {
   decorators: [withDevtools],
   argTypesEnhancers: [readableArgTypes],
+  // Once, when the preview starts (its channel is there by then).
+  beforeAll: () => {
+    addons.getChannel().on('docsRendered', scrollToLinkedSection);
+  },
   parameters: {
     layout: 'fullscreen',
     // Required props first, in the Controls panel and in the docs pages' prop tables.
