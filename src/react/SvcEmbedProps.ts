@@ -1,6 +1,12 @@
 import type { CSSProperties, ReactNode } from 'react';
 import type { EmbedOptions, OptionalOptions } from '../controller/EmbedOptions.js';
-import type { ChatAddressParams, DashboardAddressParams } from '../protocol/buildEmbedUrl.js';
+import type {
+  AppAddressParams,
+  ChatAddressParams,
+  DashboardAddressParams,
+  EmbedAddressParams,
+  PlacementSwitches,
+} from '../protocol/buildEmbedUrl.js';
 import type { ErrorPayload, EventMap, EventType } from '../protocol/eventPayloads.js';
 import type { SvcEventMessage } from '../protocol/messages.js';
 
@@ -19,7 +25,10 @@ export type SvcEventCallback<T extends EventType> = (payload: EventMap[T], messa
 export interface SvcEmbedCommonProps
   extends OptionalOptions<
     EmbedOptions,
-    Exclude<keyof EmbedOptions, 'surface' | 'publicId' | 'deploymentId' | 'filters' | 'allowExport' | 'params' | 'onFailure' | 'path'>
+    Exclude<
+      keyof EmbedOptions,
+      'surface' | 'publicId' | 'deploymentId' | 'filters' | 'allowExport' | 'params' | 'onFailure' | 'path' | keyof PlacementSwitches
+    >
   > {
   /** Class of the wrapper element around the iframe. */
   readonly className?: string | undefined;
@@ -71,19 +80,27 @@ export interface SvcDashboardEventProps {
   readonly onDrilldown?: SvcEventCallback<'svc:event:drilldown'> | undefined;
 }
 
-/** Props of `<SvcDashboard>`. */
+/**
+ * Props of `<SvcDashboard>`: the common props, the dashboard's own events, filters, `allowExport` and controlled
+ * `path`, and its placement switches (`showDashboardHeader`, `showDashboardBackButton`, ...: each writes `false`
+ * into the address only when `false`). A switch of another surface is a type error.
+ */
 export interface SvcDashboardProps
   extends SvcEmbedCommonProps,
     SvcDashboardEventProps,
-    OptionalOptions<EmbedOptions, 'filters' | 'allowExport' | 'path'> {
+    OptionalOptions<EmbedOptions, 'filters' | 'allowExport' | 'path'>,
+    DashboardAddressParams {
   /** The published dashboard's public id. Identity. */
   readonly publicId: string;
-  /** Known dashboard address parameters, plus any other. */
-  readonly params?: (DashboardAddressParams & Readonly<Record<string, string | number | boolean | undefined>>) | undefined;
+  /** Any other address parameter (the escape hatch); never the session, filters, locale, time zone or export. */
+  readonly params?: EmbedAddressParams | undefined;
 }
 
-/** Props of `<SvcApp>` (creator mode: signed-only, so `session` is required). */
-export interface SvcAppProps extends SvcEmbedCommonProps, OptionalOptions<EmbedOptions, 'path'> {
+/**
+ * Props of `<SvcApp>` (creator mode: signed-only, so `session` is required), with a controlled `path` and the
+ * app's placement switch `showWorkbookBackButton`. The app sends no dashboard events.
+ */
+export interface SvcAppProps extends SvcEmbedCommonProps, OptionalOptions<EmbedOptions, 'path'>, AppAddressParams {
   /** The deployment to open. Identity. */
   readonly deploymentId: number | string;
   /** The app surface is signed-only: give `session` or `getSession` (here or on `<SvcProvider>`). */
@@ -91,10 +108,11 @@ export interface SvcAppProps extends SvcEmbedCommonProps, OptionalOptions<EmbedO
 }
 
 /**
- * Props of `<SvcChat>`: the chat has one screen, no dashboard events and no controlled `path` or `filters`, so
- * its props leave them out (passing one is a type error).
+ * Props of `<SvcChat>`, with the chat's placement switches (`showNewChat`, `showChatInput`, `showChatHistory`).
+ * The chat has one screen and sends no dashboard events: no controlled `path` or `filters` and no dashboard
+ * callbacks (passing one is a type error).
  */
-export interface SvcChatProps extends SvcEmbedCommonProps {
-  /** Known chat address parameters, plus any other. */
-  readonly params?: (ChatAddressParams & Readonly<Record<string, string | number | boolean | undefined>>) | undefined;
+export interface SvcChatProps extends SvcEmbedCommonProps, ChatAddressParams {
+  /** Any other address parameter (the escape hatch); never the session, locale or time zone. */
+  readonly params?: EmbedAddressParams | undefined;
 }
