@@ -51,7 +51,7 @@ describe('startEmulator', () => {
   ])('refuses %j with %s', async (options, code, message) => {
     const { code: actual, message: text } = await refusal(options);
     expect(actual).toBe(code);
-    expect(text.startsWith(`${code}: `)).toBe(true);
+    expect(text.startsWith(`${code} `)).toBe(true);
     expect(text).toMatch(message);
   });
 
