@@ -54,7 +54,6 @@ export type { FilterScalar, Filters, FilterValue, JsonValue } from './filterValu
 export type { ParseFailureCode, ParseResult, SvcActionMessage, SvcEventMessage } from './messages.js';
 export { LOOPBACK_HOSTS, normalizeTenantOrigin } from './normalizeTenantOrigin.js';
 export type { SvcCodedError } from './svcError.js';
-export { setSvcDocsUrl } from './svcError.js';
 export type { SvcErrorCode, SvcErrorNumber } from './SvcErrorCode.js';
 export { parseActionMessage } from './parseActionMessage.js';
 export { parseEventMessage } from './parseEventMessage.js';

@@ -22,8 +22,9 @@ let docsUrl = DEFAULT_DOCS_URL;
  * setSvcDocsUrl('http://localhost:6006/');
  * // SVC103 tenantOrigin must use https: ... See http://localhost:6006/?path=/docs/docs-troubleshooting--docs#svc103
  */
-export function setSvcDocsUrl(url: string = DEFAULT_DOCS_URL): void {
-  if (isDevelopment) docsUrl = url.endsWith('/') ? url : `${url}/`;
+export function setSvcDocsUrl(url?: string): void {
+  // No default parameter: a production bundle keeps an empty function and not the address.
+  if (isDevelopment) docsUrl = url === undefined ? DEFAULT_DOCS_URL : url.endsWith('/') ? url : `${url}/`;
 }
 
 /** The address of the rendered Troubleshooting section of `code` on the docs site (see `setSvcDocsUrl`). */
