@@ -85,7 +85,7 @@ describe('a production bundle', () => {
     expect(js).not.toContain('expected an origin such as');
     expect(js).not.toContain('give each embed on the page its own embedId');
     // Error codes stay; the links to their Troubleshooting sections are development text.
-    expect(js).not.toContain('Troubleshooting.mdx');
+    expect(js).not.toContain('docs-troubleshooting--docs');
     // The embed controller (sessions, renewal, reveal) lives in its own entry.
     expect(js).not.toContain('getSession');
     const dir = mkdtempSync(join(tmpdir(), 'svc-production-'));
@@ -94,20 +94,20 @@ describe('a production bundle', () => {
       writeFileSync(file, js);
       const core = (await import(pathToFileURL(file).href)) as typeof import('../../../src/protocol/index.js');
       const origin = 'https://acme.example.com';
-      expect(() => core.normalizeTenantOrigin('http://acme.example.com')).toThrow(Object.assign(new TypeError('SVC103: tenantOrigin'), { code: 'SVC103' }));
-      expect(() => core.normalizeTenantOrigin('https://user:secret@acme.example.com')).toThrow(/^SVC104: tenantOrigin$/);
-      expect(() => core.buildEmbedUrl({ surface: 'dashboard', tenantOrigin: origin, publicId: '../x' })).toThrow(/^SVC111: publicId$/);
+      expect(() => core.normalizeTenantOrigin('http://acme.example.com')).toThrow(Object.assign(new TypeError('SVC103 tenantOrigin'), { code: 'SVC103' }));
+      expect(() => core.normalizeTenantOrigin('https://user:secret@acme.example.com')).toThrow(/^SVC104 tenantOrigin$/);
+      expect(() => core.buildEmbedUrl({ surface: 'dashboard', tenantOrigin: origin, publicId: '../x' })).toThrow(/^SVC111 publicId$/);
       expect(() =>
         core.buildEmbedUrl({ surface: 'dashboard', tenantOrigin: origin, publicId: 'p', params: { session: 'forged' } }),
-      ).toThrow(/^SVC118: params\.session$/);
+      ).toThrow(/^SVC118 params\.session$/);
       expect(() => core.createActionMessage('svc:action:set-color-scheme', { scheme: 'sepia' as never })).toThrow(
-        /^SVC141: svc:action:set-color-scheme payload\.scheme$/,
+        /^SVC141 svc:action:set-color-scheme payload\.scheme$/,
       );
       expect(core.parseEventMessage({ source: 'svc-embed', direction: 'event' })).toMatchObject({ ok: false, code: 'bad-envelope' });
       const bridge = core.createEmbedBridge({ surface: 'dashboard', tenantOrigin: origin, embedId: 'twin' });
       const twin = core.createEmbedBridge({ surface: 'dashboard', tenantOrigin: origin, embedId: 'twin' });
       const disconnect = bridge.connect(() => null);
-      expect(() => twin.connect(() => null)).toThrow(/^SVC204: embedId "twin"$/);
+      expect(() => twin.connect(() => null)).toThrow(/^SVC204 embedId "twin"$/);
       disconnect();
       // The message inspector is development-only: nothing reaches it in production, while debug hooks still hear.
       expect(js).not.toContain('action-queued');
