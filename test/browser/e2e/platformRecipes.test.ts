@@ -112,6 +112,8 @@ describe('the platform recipes', () => {
     expect(response.headers()['content-type']).toBe('application/pdf');
     expect(response.headers()['content-disposition']).toBe('inline; filename="sales-overview-print.pdf"');
     const print = (await response.body()).toString('latin1');
+    console.log('DEBUG print body', print.length, JSON.stringify(print.slice(0, 80)));
+    void popup.then((tab) => tab.on('download', (d) => console.log('DEBUG popup download', d.suggestedFilename())), ignore);
     expect(print.startsWith('%PDF-')).toBe(true);
     expect(print).toContain('/MediaBox [0 0 595 842]');
     expect(print).toContain('(Filters: ');
