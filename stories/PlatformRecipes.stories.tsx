@@ -85,17 +85,16 @@ function fileNameOf(response: Response, fallback: string): string {
  */
 function ExportButtons() {
   const [status, setStatus] = useState('');
+  // The print version last opened, kept so the viewer can open it again (or at all, if a popup blocker won).
+  const [printed, setPrinted] = useState<{ url: string; name: string } | null>(null);
+  useEffect(() => () => (printed ? URL.revokeObjectURL(printed.url) : undefined), [printed]);
   const fetchPdf = async (layout: 'screenshot' | 'print'): Promise<{ url: string; name: string } | null> => {
     const response = await fetch(`${API}/export?layout=${layout}`, { method: 'POST' });
     if (!response.ok) {
       setStatus(`Export failed: ${await failureOf(response)}`);
       return null;
     }
-    const name = fileNameOf(response, 'dashboard.pdf');
-    const url = URL.createObjectURL(await response.blob());
-    // Long enough for the download or the tab to read it.
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    return { url, name };
+    return { url: URL.createObjectURL(await response.blob()), name: fileNameOf(response, 'dashboard.pdf') };
   };
   const exportPdf = async () => {
     setStatus('Rendering the PDF…');
@@ -105,6 +104,8 @@ function ExportButtons() {
     link.href = file.url;
     link.download = file.name;
     link.click();
+    // Long enough for the download to read it.
+    setTimeout(() => URL.revokeObjectURL(file.url), 60_000);
     setStatus(`Downloaded ${file.name}`);
   };
   const print = async () => {
@@ -116,11 +117,12 @@ function ExportButtons() {
       tab?.close();
       return;
     }
+    setPrinted(file);
     if (tab) {
       tab.opener = null;
       tab.location.href = file.url;
       setStatus(`Opened ${file.name} to print`);
-    } else setStatus(`The browser blocked the new tab: allow pop-ups to print ${file.name}`);
+    } else setStatus(`The browser blocked the new tab: open ${file.name} from the link`);
   };
   return (
     <>
@@ -131,6 +133,11 @@ function ExportButtons() {
         Print
       </button>
       <output data-testid="export-status">{status}</output>
+      {printed && (
+        <a href={printed.url} target="_blank" rel="noopener" data-testid="print-file">
+          Open {printed.name} again
+        </a>
+      )}
     </>
   );
 }

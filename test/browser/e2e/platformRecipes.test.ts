@@ -111,14 +111,18 @@ describe('the platform recipes', () => {
     expect(new URL(response.url()).searchParams.get('layout')).toBe('print');
     expect(response.headers()['content-type']).toBe('application/pdf');
     expect(response.headers()['content-disposition']).toBe('inline; filename="sales-overview-print.pdf"');
-    const print = (await response.body()).toString('latin1');
-    console.log('DEBUG print body', print.length, JSON.stringify(print.slice(0, 80)));
-    void popup.then((tab) => tab.on('download', (d) => console.log('DEBUG popup download', d.suggestedFilename())), ignore);
+    await expect.poll(() => figure(page, 'export-status'), poll).toBe('Opened sales-overview-print.pdf to print');
+    await popup;
+    // The file the new tab was given, read back from the page that holds it.
+    const href = (await page.getByTestId('print-file').getAttribute('href')) ?? '';
+    expect(href).toMatch(/^blob:/);
+    const print = Buffer.from(await page.evaluate(async (url) => [...new Uint8Array(await (await fetch(url)).arrayBuffer())], href)).toString('latin1');
     expect(print.startsWith('%PDF-')).toBe(true);
     expect(print).toContain('/MediaBox [0 0 595 842]');
     expect(print).toContain('(Filters: ');
     expect(print).toMatch(/\(Page 1 of \d+\)/);
-    await expect.poll(() => figure(page, 'export-status'), poll).toBe('Opened sales-overview-print.pdf to print');
+    // Rendered as the viewer (`renderAs`), not as the API key's account.
+    expect(print).toContain('(Rendered as embed user playground-pro-viewer of embed tenant playground)');
     await (await popup).close();
 
     // Log out: the backend revokes the viewer's session, then the embed is taken down.
