@@ -9,7 +9,7 @@ import { Figures } from './support/Figures.js';
 // "Log out", "Export to PDF" and "Print" through the app's server route, and what a viewer is entitled to
 // (session settings) beside how a placement looks (address switches).
 
-const meta: Meta = { title: 'Recipes/Platform features' };
+const meta: Meta = { title: 'Platform recipes' };
 export default meta;
 
 const API = '/playground-api/platform';
@@ -89,12 +89,18 @@ function ExportButtons() {
   const [printed, setPrinted] = useState<{ url: string; name: string } | null>(null);
   useEffect(() => () => (printed ? URL.revokeObjectURL(printed.url) : undefined), [printed]);
   const fetchPdf = async (layout: 'screenshot' | 'print'): Promise<{ url: string; name: string } | null> => {
-    const response = await fetch(`${API}/export?layout=${layout}`, { method: 'POST' });
-    if (!response.ok) {
-      setStatus(`Export failed: ${await failureOf(response)}`);
+    try {
+      const response = await fetch(`${API}/export?layout=${layout}`, { method: 'POST' });
+      if (!response.ok) {
+        setStatus(`Export failed: ${await failureOf(response)}`);
+        return null;
+      }
+      return { url: URL.createObjectURL(await response.blob()), name: fileNameOf(response, 'dashboard.pdf') };
+    } catch (error) {
+      // The app's server could not be reached: say so where the viewer looks.
+      setStatus(`Export failed: ${error instanceof Error ? error.message : String(error)}`);
       return null;
     }
-    return { url: URL.createObjectURL(await response.blob()), name: fileNameOf(response, 'dashboard.pdf') };
   };
   const exportPdf = async () => {
     setStatus('Rendering the PDF…');
