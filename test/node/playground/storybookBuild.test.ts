@@ -33,6 +33,8 @@ describe('the static playground', () => {
         'Keep-alive/Tabs Without Keep Alive',
         'Keep-alive/Preload On Hover',
         'Renewal/A tab open for days',
+        'Platform recipes/Report page: time zone, export, print, log out',
+        'Platform recipes/Entitlements (session) versus placement (address)',
       ]),
     );
   }, 300_000);
