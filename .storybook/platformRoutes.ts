@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { EmbedSessionSettings, ManagementClient } from '../src/server/index.js';
 
@@ -119,8 +120,9 @@ export async function handlePlatformRoute(platform: ManagementClient, req: Incom
     // The export is saved; the print version is opened for reading and printing.
     res.setHeader('content-disposition', `${layout === 'print' ? 'inline' : 'attachment'}; filename="${file.fileName}"`);
     res.setHeader('cache-control', 'no-store');
-    // Streamed through, never held whole in the backend's memory.
-    Readable.fromWeb(file.body as NodeReadableStream<Uint8Array>).pipe(res);
+    // Streamed through, never held whole in the backend's memory. A viewer who leaves mid-way ends the stream
+    // (the pipeline then closes both sides): nothing more to answer.
+    await pipeline(Readable.fromWeb(file.body as NodeReadableStream<Uint8Array>), res).catch(() => undefined);
     return true;
   }
 
