@@ -4,6 +4,7 @@ import type { StorybookConfig } from '@storybook/react-vite';
 import remarkGfm from 'remark-gfm';
 import type { Plugin } from 'vite';
 import { buildDocsSearchIndex } from './docsSearchIndex.js';
+import { handlePlatformRoute } from './platformRoutes.js';
 import { playgroundTenants } from './playgroundTenants.mjs';
 
 /**
@@ -118,6 +119,8 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     const { createManagementClient } = (await import(/* @vite-ignore */ serverClient)) as typeof import('../src/server/index.js');
     const platform = createManagementClient({ baseUrl: `${url}/api`, apiToken });
     const route = requested.pathname;
+    // The platform recipes' routes (sign in and out, sessions per plan, export and print) live in their own module.
+    if (await handlePlatformRoute(platform, req, res, requested)) return;
     if (req.method === 'POST' && route === '/session') {
       const { sessionId } = await platform.createEmbedSession({
         deploymentId: 42,

@@ -125,6 +125,7 @@ const preview: Preview = {
             'Server rendering and frameworks',
             'Keep-alive and preloading',
             'Server client',
+            'Time zones, entitlements, logout and export',
             'Emulator',
             'Testing your app',
             'Developer tools',

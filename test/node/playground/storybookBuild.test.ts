@@ -33,6 +33,8 @@ describe('the static playground', () => {
         'Recipes/Keep-alive/Tabs Without Keep Alive',
         'Recipes/Keep-alive/Preload On Hover',
         'Recipes/Renewal/A tab open for days',
+        'Recipes/Platform features/Report page: time zone, export, print, log out',
+        'Recipes/Platform features/Entitlements (session) versus placement (address)',
       ]),
     );
   }, 300_000);
