@@ -135,7 +135,7 @@ const preview: Preview = {
           ],
           'Embeds',
           'Recipes',
-          ['App state and errors', 'Lifecycle', 'Keep-alive', 'Renewal'],
+          ['App state and errors', 'Lifecycle', 'Keep-alive', 'Renewal', 'Platform features'],
           'Developer tools',
           'Emulator',
         ],
