@@ -45,6 +45,8 @@ export interface ControlledValues {
 
 /** Keeps an embed in step with controlled props by sending only what changed. */
 export interface ControlledSync {
+  /** Sends the initial values, once: when the embed starts, never while it is created (see below). */
+  start(): void;
   /** Sends the difference between `values` and what the embed already has (after a commit). */
   update(values: ControlledValues): void;
   /**
@@ -60,10 +62,12 @@ export interface ControlledSync {
 }
 
 /**
- * Creates the controlled-prop synchroniser of one embed and sends the `initial` values the address does not
- * carry (colour scheme, theme, path: queued until `ready`). The address carries the initial filters,
- * locale and time zone, which therefore count as sent. The path the embed last reported (`view`, `navigate`) is read from
- * the bridge's store, so mirroring one back into `path` sends nothing.
+ * Creates the controlled-prop synchroniser of one embed. Creating it sends nothing, since it may happen during a
+ * render, which must read no clock (each action is stamped with one): `start` (or the first call of any other
+ * method) sends the `initial` values the address does not carry (colour scheme, theme, path: queued until
+ * `ready`). The address carries the initial
+ * filters, locale and time zone, which therefore count as sent. The path the embed last reported (`view`,
+ * `navigate`) is read from the bridge's store, so mirroring one back into `path` sends nothing.
  */
 export function createControlledSync(bridge: EmbedBridge, initial: ControlledValues): ControlledSync {
   const sentFilters = new Map<string, string>();
@@ -122,11 +126,24 @@ export function createControlledSync(bridge: EmbedBridge, initial: ControlledVal
     }
   };
 
-  sync(initial, false);
+  let started = false;
+  const start = (): void => {
+    if (started) return;
+    started = true;
+    sync(initial, false);
+  };
   return {
-    update: (values) => sync(values, false),
-    reapply: (values) => sync(values, true),
+    start,
+    update(values) {
+      start();
+      sync(values, false);
+    },
+    reapply(values) {
+      start();
+      sync(values, true);
+    },
     forget() {
+      start();
       sentFilters.clear();
       sentScheme = sentTheme = sentLocale = sentTimezone = sentPath = undefined;
     },

@@ -90,8 +90,12 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
     // A renewal that should have happened while the tab slept happens when it is back. (In the error phase
     // none is planned: the failure reset the renewal, and only a new load's events plan one.)
     stopWaking ??= onTabWake(renewal.wake);
-    // Only an embed that never started a load is idle.
-    if (snapshot.phase === 'idle') start('initial');
+    // Only an embed that never started a load is idle. Its initial controlled values are queued now, not when
+    // it was created: creating it may be part of a render.
+    if (snapshot.phase === 'idle') {
+      sync.start();
+      start('initial');
+    }
   };
 
   return {

@@ -4,7 +4,8 @@ import { createControlledSync } from '../../../src/controller/createControlledSy
 import type { EmbedBridge } from '../../../src/runtime/createEmbedBridge.js';
 import { createEmbedStore } from '../../../src/runtime/createEmbedStore.js';
 import { describeEntry } from '../../../src/devtools/describeEntry.js';
-import { type EmbedInspectorEntry, embedInspector } from '../../../src/protocol/index.js';
+import { type EmbedInspectorEntry, inspectorOf } from '../../../src/protocol/index.js';
+import { testRuntime } from '../support/runtime.js';
 import { addHost, destroyControllers, makeController as make } from '../support/controllers.js';
 import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
 
@@ -115,7 +116,7 @@ describe('the time zone synchroniser', () => {
 describe('the inspector', () => {
   it('shows the time zone action as a row: queued before ready, flushed after it, sent on a change', () => {
     const entries: EmbedInspectorEntry[] = [];
-    const stop = embedInspector.subscribe((entry) => entries.push(entry));
+    const stop = inspectorOf(testRuntime()).subscribe((entry) => entries.push(entry));
     try {
       const controller = make({ timezone: 'UTC' });
       controller.attach(addHost());
