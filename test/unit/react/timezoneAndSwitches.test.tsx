@@ -1,6 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SvcApp, SvcChat, type SvcChatProps, SvcDashboard, SvcProvider } from '../../../src/index.js';
+import { SvcApp, SvcChat, type SvcChatProps, SvcDashboard, type SvcEmbedHandle, SvcProvider } from '../../../src/index.js';
 import { expectRenderErrors, frameOf, ready, renderStrict, TENANT } from './harness.js';
 
 afterEach(() => {
@@ -61,6 +61,19 @@ describe('the timezone prop', () => {
     rerender(<SvcDashboard tenantOrigin={TENANT} publicId="sales" timezone="Asia/Kolkata" />);
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0]?.[0])).toMatch(/^SVC122: <SvcDashboard> prop "timezone": the platform ignores "\+05:30"/);
+  });
+});
+
+describe('the imperative handle', () => {
+  it('sets the time zone with setTimezone, checked like the prop', () => {
+    let handle: SvcEmbedHandle | null = null;
+    renderStrict(<SvcChat ref={(h) => { handle = h; }} tenantOrigin={TENANT} embedId="tz-handle" />);
+    const h = handle as unknown as SvcEmbedHandle;
+    const { win, actions } = frameOf();
+    ready(win);
+    h.setTimezone('Pacific/Auckland');
+    expect(actions()).toEqual([{ type: 'svc:action:set-timezone', payload: { timezone: 'Pacific/Auckland' }, target: TENANT }]);
+    expect(() => h.setTimezone('New Zealand')).toThrow(/SVC141.*payload\.timezone/);
   });
 });
 
