@@ -96,7 +96,7 @@ describe('placement switches', () => {
       </>,
     );
     expect(frameOf('d').iframe.src).toBe(
-      `${TENANT}/embed/dashboard/sales?showDashboardBackButton=false&showDashboardEditButton=false&showDashboardDuplicateButton=false&campaign=q3`,
+      `${TENANT}/embed/dashboard/sales?campaign=q3&showDashboardBackButton=false&showDashboardEditButton=false&showDashboardDuplicateButton=false`,
     );
     expect(frameOf('a').iframe.src).toBe(`${TENANT}/embed/d/42/app?session=s-switches&showWorkbookBackButton=false`);
     expect(frameOf('c').iframe.src).toBe(`${TENANT}/embed/chat?showChatHistory=false`);
