@@ -51,19 +51,16 @@ export interface ChatAddressParams {
 /** Every surface's placement switches together (the controller's options carry the one surface's own). */
 export type PlacementSwitches = DashboardAddressParams & AppAddressParams & ChatAddressParams;
 
-/** The hiding switches of each surface, by name: the one place that says which surface reads which. */
-const SURFACE_SWITCHES = {
-  dashboard: [
-    'showDashboardHeader',
-    'showDashboardTitle',
-    'showDashboardBackButton',
-    'showDashboardEditButton',
-    'showDashboardDuplicateButton',
-    'showDashboardExportMenu',
-  ],
-  app: ['showWorkbookBackButton'],
-  chat: ['showNewChat', 'showChatInput', 'showChatHistory'],
-} as const satisfies { readonly [S in Surface]: readonly (keyof PlacementSwitches)[] };
+/**
+ * Which surface reads a placement switch, from its name: the platform names each switch after its surface
+ * (`showDashboard…`, `showWorkbook…`, `showChat…` and `showNewChat`). The interfaces above list them for the
+ * types; at run time the name says which surface reads it.
+ */
+const SWITCH_OWNERS: readonly (readonly [RegExp, Surface])[] = [
+  [/^showDashboard[A-Z]/, 'dashboard'],
+  [/^showWorkbook[A-Z]/, 'app'],
+  [/^show(?:New)?Chat/, 'chat'],
+];
 
 /** Extra address parameters: any parameter the typed options do not cover (the escape hatch). */
 export type EmbedAddressParams = { readonly [name: string]: string | number | boolean | undefined };
@@ -86,7 +83,7 @@ interface EmbedUrlCommonOptions {
   /**
    * Extra address parameters. They can never set the session or any other identity (`embedToken`,
    * `token`, ...), filters, locale, time zone or allowExport, in any letter case (see
-   * `RESERVED_ADDRESS_PARAMS`); a name a typed switch already wrote is left out.
+   * `RESERVED_ADDRESS_PARAMS`); a typed switch wins over a parameter of the same name.
    */
   readonly params?: EmbedAddressParams | undefined;
 }
@@ -153,11 +150,9 @@ export function buildEmbedUrl(options: BuildEmbedUrlOptions): string {
   const origin = normalizeTenantOrigin(options.tenantOrigin);
   const { surface, session, allowExport, locale, timezone, filters, publicId, deploymentId } = options as AnySurfaceOptions;
   let search = '';
-  const written = new Set<string>();
   // Each parameter is percent-encoded on the way in (`%20`, never `+`), which also turns a number or a
   // boolean into its text.
   const add = (name: string, value: string | number | boolean): void => {
-    written.add(name);
     search += `${search ? '&' : '?'}${encodeURIComponent(name)}=${encodeURIComponent(value)}`;
   };
   let path = '/embed/chat';
@@ -210,14 +205,14 @@ export function buildEmbedUrl(options: BuildEmbedUrlOptions): string {
   // The platform's parsing rule: a granting switch needs the exact string `true`, a hiding switch the exact
   // string `false`; a default writes nothing.
   if (allowExport) add('allowExport', 'true');
-  for (const [owner, names] of Object.entries(SURFACE_SWITCHES)) {
-    for (const name of names) {
-      const value = (options as AnySurfaceOptions)[name];
-      if (value === undefined) continue;
-      if (owner !== surface) fail(116, isDevelopment ? `${name} applies to the ${owner} surface only` : name);
-      if (typeof value !== 'boolean') fail(120, isDevelopment ? `${name} must be true or false, got ${describeValue(value)}` : name);
-      if (!value) add(name, 'false');
-    }
+  // The switches join the extra parameters, where the typed switch wins over a parameter of the same name.
+  const extra: Record<string, string | number | boolean | undefined> = { ...options.params };
+  for (const [name, value] of Object.entries(options)) {
+    const owner = SWITCH_OWNERS.find(([pattern]) => pattern.test(name))?.[1];
+    if (owner === undefined || value === undefined) continue;
+    if (owner !== surface) fail(116, isDevelopment ? `${name} applies to the ${owner} surface only` : name);
+    if (typeof value !== 'boolean') fail(120, isDevelopment ? `${name} must be true or false, got ${describeValue(value)}` : name);
+    extra[name] = value ? undefined : 'false';
   }
   if (locale !== undefined) {
     if (!isWellFormedLocale(locale)) {
@@ -238,11 +233,9 @@ export function buildEmbedUrl(options: BuildEmbedUrlOptions): string {
     }
     if (value !== undefined) add(`${FILTER_PARAMETER_PREFIX}${key}`, stringifyFilterValue(key, value));
   }
-  for (const [name, value] of Object.entries(options.params ?? {})) {
+  for (const [name, value] of Object.entries(extra)) {
     if (value === undefined) continue;
     if (isReservedAddressParam(name)) fail(118, isDevelopment ? explainReserved(name) : `params.${name}`);
-    // A name a typed option wrote (a placement switch) is not written twice: the typed option wins.
-    if (written.has(name)) continue;
     if (!/^[A-Za-z][A-Za-z0-9_.-]{0,63}$/.test(name)) fail(119, isDevelopment ? `params: ${describeValue(name)} is not a valid parameter name` : 'params');
     if (!['string', 'number', 'boolean'].includes(typeof value)) {
       fail(120, isDevelopment ? `params.${name} must be a string, number or boolean` : `params.${name}`);

@@ -4,7 +4,7 @@
  * the platform). Anything else (a blank, a space, a non-string) is a mistake in the app, refused with a code.
  */
 export function isWellFormedTimezone(timezone: unknown): timezone is string {
-  return typeof timezone === 'string' && /^[A-Za-z0-9_+\-/:]{1,64}$/.test(timezone);
+  return typeof timezone === 'string' && /^[\w+\-/:]{1,64}$/.test(timezone);
 }
 
 /** A bare UTC offset (`+05:30`, `-0800`, `+05`): the platform wants a zone name and ignores these. */

@@ -11,6 +11,8 @@ export interface SvcActions {
   setColorScheme(scheme: ColorScheme): void;
   setTheme(theme: EmbedTheme): void;
   setLocale(locale: string): void;
+  /** Sets the time zone (an IANA name such as `America/New_York`), above every other source. */
+  setTimezone(timezone: string): void;
   /** Sets one filter (`null` clears it). */
   setFilter(key: string, value: FilterValue): void;
   navigate(path: string): void;

@@ -12,6 +12,7 @@ export function createSvcActions(
     setColorScheme: (scheme) => send('svc:action:set-color-scheme', { scheme }),
     setTheme: (theme) => send('svc:action:set-theme', theme),
     setLocale: (locale) => send('svc:action:set-locale', { locale }),
+    setTimezone: (timezone) => send('svc:action:set-timezone', { timezone }),
     setFilter: (key, value) => send('svc:action:set-filter', { filterUrlParameter: encodeFilterParameter(key, value) }),
     navigate: (path) => send('svc:action:navigate', { path }),
     refresh: () => send('svc:action:refresh'),

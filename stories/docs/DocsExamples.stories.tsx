@@ -121,7 +121,7 @@ export const Chat: Story = {
       tenantOrigin={EMULATOR_URL}
       locale="de-DE"
       theme={{ primaryColor: '#0b5fff', chat: { inputColor: '#f4f6fb' } }}
-      params={{ showChatHistory: false }}
+      showChatHistory={false}
       loading={<p style={{ padding: 24 }}>Loading the chat…</p>}
       style={frame}
     />

@@ -4,9 +4,10 @@ import { createControlledSync } from '../../../src/controller/createControlledSy
 import type { EmbedBridge } from '../../../src/runtime/createEmbedBridge.js';
 import { createEmbedStore } from '../../../src/runtime/createEmbedStore.js';
 import { describeEntry } from '../../../src/devtools/describeEntry.js';
-import { type EmbedInspectorEntry, inspectorOf } from '../../../src/protocol/index.js';
-import { testRuntime } from '../support/runtime.js';
+import type { EmbedInspectorEntry } from '../../../src/protocol/index.js';
+import { inspectorOf } from '../../../src/runtime/createEmbedInspector.js';
 import { addHost, destroyControllers, makeController as make } from '../support/controllers.js';
+import { testRuntime } from '../support/runtime.js';
 import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
 
 /**
@@ -116,6 +117,7 @@ describe('the time zone synchroniser', () => {
 describe('the inspector', () => {
   it('shows the time zone action as a row: queued before ready, flushed after it, sent on a change', () => {
     const entries: EmbedInspectorEntry[] = [];
+    // The controllers of these tests live in the test's own runtime: its inspector sees them.
     const stop = inspectorOf(testRuntime()).subscribe((entry) => entries.push(entry));
     try {
       const controller = make({ timezone: 'UTC' });

@@ -1,6 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SvcApp, SvcChat, type SvcChatProps, SvcDashboard, SvcProvider } from '../../../src/index.js';
+import { SvcApp, SvcChat, type SvcChatProps, SvcDashboard, type SvcEmbedHandle, SvcProvider } from '../../../src/index.js';
 import { expectRenderErrors, frameOf, ready, renderStrict, TENANT } from './harness.js';
 
 afterEach(() => {
@@ -64,6 +64,19 @@ describe('the timezone prop', () => {
   });
 });
 
+describe('the imperative handle', () => {
+  it('sets the time zone with setTimezone, checked like the prop', () => {
+    let handle: SvcEmbedHandle | null = null;
+    renderStrict(<SvcChat ref={(h) => { handle = h; }} tenantOrigin={TENANT} embedId="tz-handle" />);
+    const h = handle as unknown as SvcEmbedHandle;
+    const { win, actions } = frameOf();
+    ready(win);
+    h.setTimezone('Pacific/Auckland');
+    expect(actions()).toEqual([{ type: 'svc:action:set-timezone', payload: { timezone: 'Pacific/Auckland' }, target: TENANT }]);
+    expect(() => h.setTimezone('New Zealand')).toThrow(/SVC141.*payload\.timezone/);
+  });
+});
+
 describe('placement switches', () => {
   it('write the exact literal of each surface into the address, and nothing for a default', () => {
     renderStrict(
@@ -83,7 +96,7 @@ describe('placement switches', () => {
       </>,
     );
     expect(frameOf('d').iframe.src).toBe(
-      `${TENANT}/embed/dashboard/sales?showDashboardBackButton=false&showDashboardEditButton=false&showDashboardDuplicateButton=false&campaign=q3`,
+      `${TENANT}/embed/dashboard/sales?campaign=q3&showDashboardBackButton=false&showDashboardEditButton=false&showDashboardDuplicateButton=false`,
     );
     expect(frameOf('a').iframe.src).toBe(`${TENANT}/embed/d/42/app?session=s-switches&showWorkbookBackButton=false`);
     expect(frameOf('c').iframe.src).toBe(`${TENANT}/embed/chat?showChatHistory=false`);
