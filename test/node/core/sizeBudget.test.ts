@@ -33,8 +33,6 @@ describe('size budgets', () => {
   const REACT_ENTRY_BUDGET = 10 * KB;
   /** The protocol entry's budget: 6 KB (6,144 B). */
   const PROTOCOL_ENTRY_BUDGET = 6 * KB;
-  /** What the protocol entry may not exceed with esbuild while it is over its budget (see its test). */
-  const PROTOCOL_ENTRY_ESBUILD_CEILING = 6_200;
 
   /** Prints a figure beside its budget, so every run of the suite shows the headroom. */
   const report = (what: string, bundler: string, gzip: number, budget: number): void => {
@@ -52,14 +50,12 @@ describe('size budgets', () => {
     expect(bundle.modules.some((id) => id.includes('node_modules/zustand/'))).toBe(true);
   });
 
-  it.each(BUNDLERS)('the whole svc-embed-react/protocol entry is zod-free and within its 6 KB budget (esbuild: its ceiling) with %s', async (bundler) => {
+  it.each(BUNDLERS)('the whole svc-embed-react/protocol entry is zod-free and within its 6 KB budget with %s', async (bundler) => {
     // The wire format, the bridge and the page runtime (registry, session ledger, inspector). The embed
     // controller has its own entry, so it is not counted here.
     const bundle = await measureBundle(sizeCase('svc-embed-react/protocol'), bundler);
     report('svc-embed-react/protocol', bundler, bundle.gzip, PROTOCOL_ENTRY_BUDGET);
-    // With esbuild the entry is a few bytes over its budget since the page runtime (registry, ledger, inspector
-    // and held actions in one object) joined it; this ceiling keeps it from growing until they are won back.
-    expect(bundle.gzip).toBeLessThanOrEqual(bundler === 'esbuild' ? PROTOCOL_ENTRY_ESBUILD_CEILING : PROTOCOL_ENTRY_BUDGET);
+    expect(bundle.gzip).toBeLessThanOrEqual(PROTOCOL_ENTRY_BUDGET);
     expect(bundle.modules.filter((id) => id.includes('node_modules/zod/'))).toEqual([]);
   });
 
