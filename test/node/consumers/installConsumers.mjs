@@ -24,7 +24,7 @@ try {
   npm(['pack', '--pack-destination', packs, '--loglevel=error'], root);
   const tarball = join(packs, readdirSync(packs).find((name) => name.endsWith('.tgz')));
   // Every consumer project under examples/, or only those named on the command line (`... next`).
-  const names = process.argv.length > 2 ? process.argv.slice(2) : ['jest', 'next', 'react-router'];
+  const names = process.argv.length > 2 ? process.argv.slice(2) : ['jest', 'next', 'react-compiler', 'react-router'];
   // The projects install at the same time: an install mostly waits on the network and the disk. Each one
   // ends before the tarball is removed, also when another failed.
   const installs = await Promise.allSettled(
