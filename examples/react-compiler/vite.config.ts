@@ -1,7 +1,7 @@
 import babel from '@rolldown/plugin-babel';
 import react, { reactCompilerPreset } from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
-import { embedSessionMiddleware } from './server/embedSessionMiddleware';
+import { defineConfig, type Plugin } from 'vite';
+import { embedSessionMiddleware } from './server/embedSessionMiddleware.ts';
 
 /**
  * React Compiler through Babel: `@vitejs/plugin-react` 6 compiles JSX with Oxc and leaves the compiler to
@@ -17,11 +17,16 @@ export default defineConfig(({ mode }) => ({
 }));
 
 /** The session route (`POST /api/embed-session`) on `vite` and `vite preview`, as the app's backend would. */
-function embedSessions() {
+function embedSessions(): Plugin {
   const middleware = embedSessionMiddleware(process.env);
   return {
     name: 'embed-sessions',
-    configureServer: (server: { middlewares: { use: (handler: typeof middleware) => void } }) => server.middlewares.use(middleware),
-    configurePreviewServer: (server: { middlewares: { use: (handler: typeof middleware) => void } }) => server.middlewares.use(middleware),
+    // Added before Vite's own middlewares (nothing returned: a returned function would run after them).
+    configureServer(server) {
+      server.middlewares.use(middleware);
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use(middleware);
+    },
   };
 }
