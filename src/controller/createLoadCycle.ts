@@ -103,8 +103,9 @@ export function createLoadCycle(
     generation += 1;
     let src: string;
     try {
-      // The identity (surface, ids, export, params) is the options'; filters and locale are the latest live values.
-      src = buildEmbedUrl({ ...options, session, filters: live().filters, locale: live().locale });
+      // The identity (surface, ids, export, switches, params) is the options'; filters, locale and time zone are
+      // the latest live values.
+      src = buildEmbedUrl({ ...options, session, filters: live().filters, locale: live().locale, timezone: live().timezone });
     } catch (error) {
       // The address's own refusal (its code included), as a failure of the embed.
       const { message, code } = error as SvcCodedError;

@@ -23,15 +23,16 @@ export interface SvcProviderProps extends EmbedSettings {
  *   getSession={({ signal }) => fetch('/api/embed-session', { method: 'POST', signal }).then((r) => r.text())}
  *   colorScheme={dark ? 'dark' : 'light'}
  *   locale="de-DE"
+ *   timezone={viewer.timezone} // "Europe/Berlin"
  * >
  *   <SvcDashboard publicId="sales-overview" />
  *   <SvcChat />
  * </SvcProvider>
  */
-export function SvcProvider({ children, tenantOrigin, getSession, colorScheme, locale, theme, onDebug, keepAlive }: SvcProviderProps): ReactNode {
+export function SvcProvider({ children, tenantOrigin, getSession, colorScheme, locale, timezone, theme, onDebug, keepAlive }: SvcProviderProps): ReactNode {
   const value = useMemo(
-    () => ({ tenantOrigin, getSession, colorScheme, locale, theme, onDebug, keepAlive }),
-    [tenantOrigin, getSession, colorScheme, locale, theme, onDebug, keepAlive],
+    () => ({ tenantOrigin, getSession, colorScheme, locale, timezone, theme, onDebug, keepAlive }),
+    [tenantOrigin, getSession, colorScheme, locale, timezone, theme, onDebug, keepAlive],
   );
   return <SvcProviderContext.Provider value={value}>{children}</SvcProviderContext.Provider>;
 }
