@@ -1,4 +1,4 @@
-import type { EmbedBridge } from '../protocol/createEmbedBridge.js';
+import type { EmbedBridge } from '../runtime/createEmbedBridge.js';
 import type { ErrorPayload } from '../protocol/eventPayloads.js';
 import type { EmbedLiveOptions } from './EmbedLiveOptions.js';
 

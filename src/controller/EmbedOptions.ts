@@ -1,5 +1,6 @@
 import type { PlacementSwitches } from '../protocol/buildEmbedUrl.js';
 import type { Surface } from '../protocol/envelope.js';
+import type { EmbedRuntime } from '../runtime/EmbedRuntime.js';
 import type { EmbedKeepAlive } from './EmbedKeepAlive.js';
 import type { EmbedLiveOptions } from './EmbedLiveOptions.js';
 
@@ -64,6 +65,12 @@ export interface EmbedLoadOptions extends PlacementSwitches {
    * @default the surrounding `<SvcProvider>`'s `keepAlive`, else none
    */
   readonly keepAlive?: EmbedKeepAlive | undefined;
+  /**
+   * The runtime the embed belongs to: its registry, session ledger, inspector and held actions. Give one to
+   * keep a test, a story or a micro-frontend apart from the rest of the page (see `createEmbedRuntime`).
+   * @default the surrounding `<SvcProvider>`'s `runtime`, else the page's default runtime
+   */
+  readonly runtime?: EmbedRuntime | undefined;
 }
 
 /**
@@ -81,7 +88,7 @@ export type OptionalOptions<T, K extends keyof T> = { readonly [P in K]?: T[P] |
 /** What a surrounding provider may supply to every embed below it; the embed's own value wins over each. */
 export type EmbedSettings = OptionalOptions<
   EmbedOptions,
-  'tenantOrigin' | 'getSession' | 'colorScheme' | 'locale' | 'timezone' | 'theme' | 'onDebug' | 'keepAlive'
+  'tenantOrigin' | 'getSession' | 'colorScheme' | 'locale' | 'timezone' | 'theme' | 'onDebug' | 'keepAlive' | 'runtime'
 >;
 
 /**
@@ -93,7 +100,7 @@ export type EmbedSettings = OptionalOptions<
 export function withSettings<T extends EmbedSettings>(own: T, settings: EmbedSettings): T {
   const merged = { ...own } as Record<string, unknown>;
   // The names of {@link EmbedSettings}, as a value.
-  for (const name of ['tenantOrigin', 'getSession', 'colorScheme', 'locale', 'timezone', 'theme', 'onDebug', 'keepAlive'] as const) {
+  for (const name of ['tenantOrigin', 'getSession', 'colorScheme', 'locale', 'timezone', 'theme', 'onDebug', 'keepAlive', 'runtime'] as const) {
     merged[name] ??= settings[name];
   }
   return merged as T;

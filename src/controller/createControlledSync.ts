@@ -1,5 +1,5 @@
 import type { ColorScheme } from '../protocol/actionPayloads.js';
-import type { EmbedBridge } from '../protocol/createEmbedBridge.js';
+import type { EmbedBridge } from '../runtime/createEmbedBridge.js';
 import type { EmbedTheme } from '../protocol/embedTheme.js';
 import { encodeFilterParameter } from '../protocol/encodeFilterParameter.js';
 import { isDevelopment } from '../protocol/isDevelopment.js';

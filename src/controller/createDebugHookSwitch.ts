@@ -1,4 +1,4 @@
-import type { EmbedBridge } from '../protocol/createEmbedBridge.js';
+import type { EmbedBridge } from '../runtime/createEmbedBridge.js';
 import type { EmbedDebugHook } from '../protocol/EmbedDebugReport.js';
 
 /**

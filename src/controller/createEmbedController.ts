@@ -1,6 +1,6 @@
 import { buildEmbedUrl } from '../protocol/buildEmbedUrl.js';
-import { createEmbedBridge } from '../protocol/createEmbedBridge.js';
-import { setEmbedParked } from '../protocol/embedRegistry.js';
+import { createEmbedBridge } from '../runtime/createEmbedBridge.js';
+import { runtimeOf } from '../runtime/defaultEmbedRuntime.js';
 import { isDevelopment } from '../protocol/isDevelopment.js';
 import { svcError } from '../protocol/svcError.js';
 import { createControlledSync } from './createControlledSync.js';
@@ -12,7 +12,7 @@ import type { EmbedLiveOptions } from './EmbedLiveOptions.js';
 import type { EmbedOptions } from './EmbedOptions.js';
 import { createStaticPlacement } from './FramePlacement.js';
 import { onTabWake } from './onTabWake.js';
-import { sessionLedger } from './sessionLedger.js';
+import { ledgerOf } from './sessionLedger.js';
 import { traceLifecycle } from './traceLifecycle.js';
 
 /**
@@ -109,7 +109,7 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
     attach(element) {
       if (destroyed()) throw svcError(307, `embed "${embedId}"${isDevelopment ? ' was destroyed; create a new controller' : ''}`, Error);
       placement.show(element);
-      setEmbedParked(embedId, false);
+      runtimeOf(options).registry.setParked(embedId, false);
       if (snapshot.parked) {
         set({ parked: false });
         if (isDevelopment) traceLifecycle(embedId, 'shown');
@@ -133,7 +133,7 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
     update(next) {
       const offered = next.session;
       // A session is a credential, not identity: a new one for a live embed is handed over, never a reload.
-      const fresh = offered !== undefined && offered !== live.session && !sessionLedger.has(offered);
+      const fresh = offered !== undefined && offered !== live.session && !ledgerOf(options).has(offered);
       live = next;
       setDebugHook(next.onDebug);
       const element = frame.element;
@@ -157,7 +157,7 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
       placement.park();
       begin();
       // Out of reach of hooks and actions that name no embed, until shown again.
-      setEmbedParked(embedId, true);
+      runtimeOf(options).registry.setParked(embedId, true);
       set({ parked: true });
       if (isDevelopment) traceLifecycle(embedId, 'parked');
     },

@@ -1,5 +1,5 @@
 import { buildEmbedUrl } from '../protocol/buildEmbedUrl.js';
-import type { EmbedBridge } from '../protocol/createEmbedBridge.js';
+import type { EmbedBridge } from '../runtime/createEmbedBridge.js';
 import type { ErrorPayload } from '../protocol/eventPayloads.js';
 import { isDevelopment } from '../protocol/isDevelopment.js';
 import type { SvcCodedError } from '../protocol/svcError.js';
@@ -15,7 +15,7 @@ import type { FramePlacement } from './FramePlacement.js';
 import { isSessionFailure } from './isSessionFailure.js';
 import type { SessionRequestReason } from './SessionRequest.js';
 import type { SvcErrorPayload } from './SvcErrorPayload.js';
-import { sessionLedger } from './sessionLedger.js';
+import { ledgerOf } from './sessionLedger.js';
 import { traceLifecycle } from './traceLifecycle.js';
 
 /** The loads of one embed: each of its documents, from the session to `ready`, renewals and failure. */
@@ -114,7 +114,7 @@ export function createLoadCycle(
       return;
     }
     loadSigned = session !== undefined;
-    if (session !== undefined) sessionLedger.add(session);
+    if (session !== undefined) ledgerOf(options).add(session);
     renewal.reset(true);
     reveal.cancel();
     // A new document in a new element: nothing of the old one can post as the new.
@@ -159,7 +159,7 @@ export function createLoadCycle(
       if (isDevelopment) traceLifecycle(options.embedId, 'renewing', inPlace ? 'in place' : 'by reload');
     },
     (session) => {
-      sessionLedger.add(session);
+      ledgerOf(options).add(session);
       bridge.send('svc:action:set-session', { sessionId: session });
     },
     load,
@@ -180,7 +180,7 @@ export function createLoadCycle(
           // A session the app gave while this load was under way (a preloaded embed mounted for another
           // viewer, a loader that ran again) is handed over now: never the old viewer.
           const given = live().session;
-          if (loadSigned && isUsableSession(given) && !sessionLedger.has(given)) renewal.offer(given);
+          if (loadSigned && isUsableSession(given) && !ledgerOf(options).has(given)) renewal.offer(given);
         }
         // A ready embed has no error (every step out of the error phase clears it): only the phase can be new.
         if (snapshot().phase !== 'ready') set({ phase: 'ready', error: null });

@@ -2,9 +2,9 @@ import { isDevelopment } from '../protocol/isDevelopment.js';
 import type { SvcErrorNumber } from '../protocol/SvcErrorCode.js';
 import { errorText } from '../protocol/svcError.js';
 import type { EmbedLiveOptions } from './EmbedLiveOptions.js';
-import type { EmbedIdentity } from './EmbedOptions.js';
+import type { EmbedIdentity, EmbedLoadOptions } from './EmbedOptions.js';
 import type { GetSession, SessionRequestReason } from './SessionRequest.js';
-import { sessionLedger } from './sessionLedger.js';
+import { ledgerOf } from './sessionLedger.js';
 import type { SvcErrorPayload } from './SvcErrorPayload.js';
 
 /** Where an embed's sessions come from: the `session` option while unused, else `getSession`. */
@@ -42,7 +42,7 @@ export const sessionError = (code: SvcErrorNumber, context: string, message: str
  * returns the latest live options (session and getSession are read at the moment a session is needed).
  */
 export function createSessionSource(
-  identity: Pick<EmbedIdentity, 'surface' | 'embedId' | 'publicId' | 'deploymentId'>,
+  identity: Pick<EmbedIdentity, 'surface' | 'embedId' | 'publicId' | 'deploymentId'> & Pick<EmbedLoadOptions, 'runtime'>,
   signed: () => boolean,
   live: () => EmbedLiveOptions,
 ): SessionSource {
@@ -103,11 +103,11 @@ export function createSessionSource(
       if (!signed()) return undefined;
       const { session, getSession } = live();
       // A session option this page never loaded goes first: the app minted it for this embed.
-      if (session !== undefined && !sessionLedger.has(session)) return use(session, 303, 'session');
+      if (session !== undefined && !ledgerOf(identity).has(session)) return use(session, 303, 'session');
       if (!getSession) throw used();
       pending ??= request(getSession, reason, expiresAt)
         .then((answer) => {
-          if (sessionLedger.has(answer as string)) throw used();
+          if (ledgerOf(identity).has(answer as string)) throw used();
           return use(answer, 304, 'getSession');
         })
         .finally(() => {

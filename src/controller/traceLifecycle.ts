@@ -1,4 +1,4 @@
-import { embedInspector } from '../protocol/embedInspector.js';
+import { embedInspector } from '../runtime/embedInspector.js';
 import { isDevelopment } from '../protocol/isDevelopment.js';
 
 /**

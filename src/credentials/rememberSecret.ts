@@ -1,23 +1,21 @@
 import { createRedactor, MIN_SECRET_LENGTH } from './createRedactor.js';
+import { pageSecrets } from './pageSecrets.js';
 
-/**
- * How many secrets the page remembers; the oldest is forgotten first. A page loads a handful of sessions;
- * the cap keeps a runaway loop from growing memory and the matcher without bound. Scrubbing costs time
- * linear in the text with any number of secrets up to this bound (the matcher finds them all in one pass).
- */
-export const MAX_REMEMBERED_SECRETS = 256;
-
-const secrets = /* @__PURE__ */ new Set<string>();
-
-/** The redactor for the current secrets, built on first use after a change (building it is the costly part). */
-let redactor: ((text: string) => string) | undefined;
+export { MAX_REMEMBERED_SECRETS } from './pageSecrets.js';
 
 /**
  * The secrets this page has handed to an embed (session ids, tokens), page-wide: {@link scrubCredentials}
  * removes each of them wherever it appears, raw, URL-encoded or JSON-escaped, not only under a credential
- * name. Read-only here; add with {@link rememberSecret}.
+ * name. Read-only here; add with {@link rememberSecret}. (The page's store, see `pageSecrets`; every embed
+ * runtime shares it.)
  */
-export const knownSecrets: ReadonlySet<string> = secrets;
+export const knownSecrets: Pick<ReadonlySet<string>, 'has' | 'size'> & Iterable<string> = {
+  has: (secret) => pageSecrets().has(secret),
+  get size() {
+    return pageSecrets().size;
+  },
+  [Symbol.iterator]: () => pageSecrets()[Symbol.iterator](),
+};
 
 /**
  * Adds a secret the page has loaded (an embed session id, a token) to {@link knownSecrets}, so the developer
@@ -31,16 +29,13 @@ export const knownSecrets: ReadonlySet<string> = secrets;
  * rememberSecret(sessionId); // then load the embed with it
  */
 export function rememberSecret(secret: string): void {
-  if (typeof secret !== 'string' || secret.length < MIN_SECRET_LENGTH || secrets.has(secret)) return;
-  if (secrets.size >= MAX_REMEMBERED_SECRETS) secrets.delete(secrets.values().next().value as string);
-  secrets.add(secret);
-  redactor = undefined;
+  if (typeof secret !== 'string' || secret.length < MIN_SECRET_LENGTH) return;
+  pageSecrets().add(secret);
 }
 
-/** Forgets every remembered secret: for tests, which share one page-wide registry. */
+/** Forgets every remembered secret: for tests, which share the one page-wide store. */
 export function forgetSecrets(): void {
-  secrets.clear();
-  redactor = undefined;
+  pageSecrets().clear();
 }
 
 /**
@@ -48,6 +43,6 @@ export function forgetSecrets(): void {
  * Tokens (see `createRedactor`).
  */
 export function redactKnownSecrets(text: string): string {
-  redactor ??= createRedactor(secrets);
-  return redactor(text);
+  // Built again only after the secrets changed (building it is the costly part).
+  return pageSecrets().derive(createRedactor)(text);
 }

@@ -1,4 +1,4 @@
-import type { EmbedBridge } from '../protocol/createEmbedBridge.js';
+import type { EmbedBridge } from '../runtime/createEmbedBridge.js';
 import { listStyle, mutedStyle, STATUS_COLORS, sectionStyle } from './devtoolsStyles.js';
 import { useEmbedStatus } from './useEmbedStatus.js';
 

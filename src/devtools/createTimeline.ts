@@ -1,4 +1,5 @@
-import type { EmbedInspectorEntry } from '../protocol/embedInspector.js';
+import type { EmbedInspectorEntry } from '../runtime/EmbedInspectorEntry.js';
+import { createListeners } from '../runtime/createListeners.js';
 import { toTimelineEntry } from './toTimelineEntry.js';
 import { svcError } from '../protocol/svcError.js';
 
@@ -68,11 +69,7 @@ export function createTimeline(maxEntries: number = DEFAULT_MAX_ENTRIES, maxSize
   let foreign = 0;
   let nextId = 1;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const listeners = new Set<() => void>();
-
-  const notify = (): void => {
-    for (const listener of [...listeners]) listener();
-  };
+  const changes = createListeners();
   const flush = (): void => {
     timer = undefined;
     if (pending.length === 0) return;
@@ -81,7 +78,7 @@ export function createTimeline(maxEntries: number = DEFAULT_MAX_ENTRIES, maxSize
     pendingSize = 0;
     items = merged.list;
     itemsSize = merged.size;
-    notify();
+    changes.emit();
   };
 
   return {
@@ -98,19 +95,14 @@ export function createTimeline(maxEntries: number = DEFAULT_MAX_ENTRIES, maxSize
     getSnapshot: () => items,
     getForeignCount: () => foreign,
     getKeptSize: () => itemsSize,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
+    subscribe: changes.add,
     clear() {
       pending = [];
       pendingSize = 0;
       items = [];
       itemsSize = 0;
       foreign = 0;
-      notify();
+      changes.emit();
     },
     dispose() {
       if (timer !== undefined) clearTimeout(timer);

@@ -1,5 +1,5 @@
 import { scrubCredentials } from '../credentials/scrubCredentials.js';
-import type { EmbedInspectorEntry } from '../protocol/embedInspector.js';
+import type { EmbedInspectorEntry } from '../runtime/EmbedInspectorEntry.js';
 import { previewString } from '../credentials/previewValue.js';
 
 /** What one timeline row says: a headline (message type, drop reason or phase) and a detail line. */

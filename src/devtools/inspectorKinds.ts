@@ -1,4 +1,4 @@
-import type { EmbedInspectorEntry } from '../protocol/embedInspector.js';
+import type { EmbedInspectorEntry } from '../runtime/EmbedInspectorEntry.js';
 
 /** A kind of timeline entry, as the inspector tap reports it. */
 export type InspectorKind = EmbedInspectorEntry['kind'];

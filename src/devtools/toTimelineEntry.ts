@@ -1,4 +1,4 @@
-import type { EmbedInspectorEntry } from '../protocol/embedInspector.js';
+import type { EmbedInspectorEntry } from '../runtime/EmbedInspectorEntry.js';
 import { scrubCredentials } from '../credentials/scrubCredentials.js';
 import { formatSize } from '../credentials/formatSize.js';
 import { previewValue } from '../credentials/previewValue.js';

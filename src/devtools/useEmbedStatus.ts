@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import type { EmbedBridge } from '../protocol/createEmbedBridge.js';
-import type { EmbedStatus } from '../protocol/createEmbedStore.js';
+import type { EmbedBridge } from '../runtime/createEmbedBridge.js';
+import type { EmbedStatus } from '../runtime/createEmbedStore.js';
 
 /** One embed's current status, from its store. */
 export function useEmbedStatus(bridge: EmbedBridge): EmbedStatus {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import * as z from 'zod/mini';
-import { formatIssuesWithoutValues } from '../server/formatIssuesWithoutValues.js';
+import { formatIssuesWithoutValues } from '../schemas/formatIssuesWithoutValues.js';
 import { svcError } from '../protocol/svcError.js';
 import { type EmulatorSecretValues, generateSecretValues } from './EmulatorCredentials.js';
 

@@ -16,29 +16,32 @@ type MovableParent = Element & { moveBefore(node: Node, child: Node | null): voi
 export const canMoveWithoutReload = (): boolean =>
   typeof Element !== 'undefined' && typeof (Element.prototype as Partial<MovableParent>).moveBefore === 'function';
 
-let parkingArea: HTMLElement | null = null;
-/** A page-wide, invisible, inert area where parked iframes keep their size and their document. */
-function getParkingArea(): HTMLElement {
-  if (parkingArea?.isConnected) return parkingArea;
-  parkingArea = document.createElement('div');
-  parkingArea.setAttribute('data-svc-parking', '');
-  parkingArea.setAttribute('aria-hidden', 'true');
-  // Out of reach of the keyboard too: Tab never moves focus into a parked (invisible) iframe.
-  parkingArea.inert = true;
-  parkingArea.style.cssText = 'position:fixed;left:-200vw;top:0;width:0;height:0;overflow:hidden;pointer-events:none';
-  document.body.append(parkingArea);
-  return parkingArea;
+/**
+ * The page's layer marked with `attribute` (made on first use): found in the document rather than kept in a
+ * module variable, so every copy of this package on the page (an ES module and a CommonJS build, say) and
+ * every runtime shares one.
+ */
+function pageLayer(attribute: string, style: string, setUp?: (layer: HTMLElement) => void): HTMLElement {
+  const found = document.body.querySelector<HTMLElement>(`:scope > [${attribute}]`);
+  if (found) return found;
+  const layer = document.createElement('div');
+  layer.setAttribute(attribute, '');
+  layer.style.cssText = style;
+  setUp?.(layer);
+  document.body.append(layer);
+  return layer;
 }
 
-let overlayLayer: HTMLElement | null = null;
-function getOverlayLayer(): HTMLElement {
-  if (overlayLayer?.isConnected) return overlayLayer;
-  overlayLayer = document.createElement('div');
-  overlayLayer.setAttribute('data-svc-overlay', '');
-  overlayLayer.style.cssText = 'position:absolute;left:0;top:0;width:0;height:0';
-  document.body.append(overlayLayer);
-  return overlayLayer;
-}
+/** A page-wide, invisible, inert area where parked iframes keep their size and their document. */
+const getParkingArea = (): HTMLElement =>
+  pageLayer('data-svc-parking', 'position:fixed;left:-200vw;top:0;width:0;height:0;overflow:hidden;pointer-events:none', (area) => {
+    area.setAttribute('aria-hidden', 'true');
+    // Out of reach of the keyboard too: Tab never moves focus into a parked (invisible) iframe.
+    area.inert = true;
+  });
+
+/** The layer at the end of `<body>` where overlaid iframes live (see {@link KeptPlacementMode}). */
+const getOverlayLayer = (): HTMLElement => pageLayer('data-svc-overlay', 'position:absolute;left:0;top:0;width:0;height:0');
 
 /** A box of the parking area holding one parked iframe at its last shown size. */
 function parkingBox(width: number, height: number): HTMLElement {

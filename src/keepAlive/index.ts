@@ -6,9 +6,9 @@
  */
 export { canMoveWithoutReload } from './createKeptPlacement.js';
 export type { KeptPlacementMode } from './createKeptPlacement.js';
-export { embedParking } from './embedParking.js';
-export type { KeepAliveOptions } from './embedParking.js';
-export { keepAlive } from './keepAlive.js';
+export { createEmbedParking, embedParking, parkingOf } from './embedParking.js';
+export type { EmbedParking, KeepAliveOptions } from './embedParking.js';
+export { keepAlive, keepAliveIn } from './keepAlive.js';
 export { preloadEmbed } from './preloadEmbed.js';
 export type { PreloadEmbedOptions } from './preloadEmbed.js';
 export { usePreloadEmbed } from './usePreloadEmbed.js';

@@ -1,11 +1,14 @@
 import type { EmbedKeepAlive } from '../controller/EmbedKeepAlive.js';
+import { getDefaultEmbedRuntime } from '../runtime/defaultEmbedRuntime.js';
+import type { EmbedRuntime } from '../runtime/EmbedRuntime.js';
 import { createKeptPlacement } from './createKeptPlacement.js';
-import { embedParking } from './embedParking.js';
+import { embedParking, parkingOf } from './embedParking.js';
 
 /**
  * Keep-alive for embeds: pass it to an embed's `keepAlive` prop (or `<SvcProvider keepAlive>`). An embed that
  * unmounts is then parked, iframe, session and in-embed state intact, and the next mount with the same
  * identity shows it again at once, without a reload or a new session. Bounded by `embedParking.configure`.
+ * It parks in the page's default runtime; embeds given a runtime of their own take {@link keepAliveIn}.
  *
  * @example
  * import { keepAlive } from 'svc-embed-react/keep-alive';
@@ -15,3 +18,18 @@ export const keepAlive: EmbedKeepAlive = {
   createPlacement: createKeptPlacement,
   parking: embedParking,
 };
+
+/**
+ * Keep-alive that parks in `runtime`'s lot (bounded by `parkingOf(runtime).configure`), for embeds given that
+ * runtime: kept-alive embeds of one runtime never take the place of another's. The same object for the same
+ * runtime.
+ *
+ * @example
+ * const runtime = createEmbedRuntime();
+ * <SvcProvider runtime={runtime} keepAlive={keepAliveIn(runtime)} tenantOrigin={tenant}>...</SvcProvider>
+ */
+export function keepAliveIn(runtime: EmbedRuntime): EmbedKeepAlive {
+  // The default runtime's is `keepAlive` itself, so either spelling names the same value (a provider's memo holds).
+  if (runtime === getDefaultEmbedRuntime()) return keepAlive;
+  return runtime.getPart('keepAlive', () => ({ createPlacement: createKeptPlacement, parking: parkingOf(runtime) }));
+}

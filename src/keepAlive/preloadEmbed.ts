@@ -2,8 +2,9 @@ import { createEmbedController } from '../controller/createEmbedController.js';
 import { embedIdentity } from '../controller/embedIdentity.js';
 import type { EmbedOptions } from '../controller/EmbedOptions.js';
 import { normalizeTenantOrigin } from '../protocol/normalizeTenantOrigin.js';
-import { embedParking } from './embedParking.js';
-import { keepAlive } from './keepAlive.js';
+import { runtimeOf } from '../runtime/defaultEmbedRuntime.js';
+import { parkingOf } from './embedParking.js';
+import { keepAliveIn } from './keepAlive.js';
 
 /** Options of {@link preloadEmbed}: those of an embed, with `embedId` optional. */
 export type PreloadEmbedOptions = Omit<EmbedOptions, 'embedId' | 'keepAlive'> & {
@@ -11,11 +12,10 @@ export type PreloadEmbedOptions = Omit<EmbedOptions, 'embedId' | 'keepAlive'> & 
   readonly embedId?: string | undefined;
 };
 
-let preloads = 0;
-
 /**
  * Starts loading an embed before it is shown (on hover of a link, on route prefetch): the iframe loads hidden,
- * with a session from `getSession` if it needs one, and waits in the page's parking lot. The next embed
+ * with a session from `getSession` if it needs one, and waits in its runtime's parking lot (`runtime`, else
+ * the page's default runtime). The next embed
  * component mounted with the same identity (surface, tenant, `publicId`/`deploymentId`, `embedId`) and
  * `keepAlive` takes it: ready at once, no second load. An unused preload is destroyed under the keep-alive
  * bounds (count and idle time). Returns a function that cancels it if it was not taken yet.
@@ -28,23 +28,27 @@ let preloads = 0;
 export function preloadEmbed(options: PreloadEmbedOptions): () => void {
   const tenantOrigin = normalizeTenantOrigin(options.tenantOrigin);
   const key = embedIdentity({ ...options, tenantOrigin });
-  const existing = embedParking.peek(key);
+  const runtime = runtimeOf(options);
+  const keepAlive = keepAliveIn(runtime);
+  const lot = parkingOf(runtime);
+  const existing = lot.peek(key);
   if (existing !== undefined) return () => {};
   const controller = createEmbedController({
     ...options,
     tenantOrigin,
-    embedId: options.embedId ?? `svc-preload-${++preloads}`,
+    embedId: options.embedId ?? runtime.nextId('svc-preload'),
+    runtime,
     keepAlive,
   });
   // The lot's bound applies before anything loads; the load (and its getSession call) starts a microtask later,
   // only for a preload still in the lot: ten preloads in one go cost the sessions of those kept, not ten.
-  embedParking.park(key, controller, false);
+  lot.park(key, controller, false);
   queueMicrotask(() => {
-    if (embedParking.peek(key) === controller) controller.park();
+    if (lot.peek(key) === controller) controller.park();
   });
   return () => {
-    if (embedParking.peek(key) !== controller) return;
-    embedParking.release(controller);
+    if (lot.peek(key) !== controller) return;
+    lot.release(controller);
     controller.destroy();
   };
 }

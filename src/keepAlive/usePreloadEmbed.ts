@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { type PreloadEmbedOptions, preloadEmbed } from './preloadEmbed.js';
 import { embedIdentity } from '../controller/embedIdentity.js';
 import { withSettings } from '../controller/EmbedOptions.js';
-import { useSvcProviderSettings } from '../react/useSvcProviderSettings.js';
-import { useLatest } from '../react/useLatest.js';
+import { useSvcProviderSettings } from '../reactBase/useSvcProviderSettings.js';
+import { useLatest } from '../reactBase/useLatest.js';
 import { svcError } from '../protocol/svcError.js';
 
 /** What {@link usePreloadEmbed} needs: an embed's options, where a surrounding provider may supply the tenant. */

@@ -61,11 +61,12 @@ export { parseFilterParameter } from './parseFilterParameter.js';
 export type { ParsedFilterParameter } from './parseFilterParameter.js';
 export { isWellFormedLocale, resolveLocale, SHIPPED_LOCALES } from './resolveLocale.js';
 export type { ShippedLocale } from './resolveLocale.js';
-export { createActionQueue } from './createActionQueue.js';
-export type { ActionQueue } from './createActionQueue.js';
-export { createEmbedBridge } from './createEmbedBridge.js';
-export type { EmbedBridge, EmbedBridgeOptions, EmbedEventHandler, EmbedTarget } from './EmbedBridge.js';
-export { createEmbedStore, initialEmbedState } from './createEmbedStore.js';
+export { createActionQueue } from '../runtime/createActionQueue.js';
+export type { ActionQueue } from '../runtime/createActionQueue.js';
+export { createEmbedBridge } from '../runtime/createEmbedBridge.js';
+export type { EmbedBridge, EmbedEventHandler, EmbedTarget } from '../runtime/EmbedBridge.js';
+export type { EmbedBridgeOptions } from '../runtime/EmbedBridgeOptions.js';
+export { createEmbedStore, initialEmbedState } from '../runtime/createEmbedStore.js';
 export type {
   AiQueryState,
   DownloadRecord,
@@ -73,10 +74,18 @@ export type {
   EmbedState,
   EmbedStatus,
   EmbedStore,
-} from './createEmbedStore.js';
+} from '../runtime/createEmbedStore.js';
 export type { EmbedDebugHook, EmbedDebugReport, EmbedDropReason } from './EmbedDebugReport.js';
-export { embedRegistry } from './embedRegistry.js';
-export { getMessageRouterStats } from './messageRouter.js';
-export { EMBED_HISTORY_LIMITS, reduceEmbedEvent } from './reduceEmbedEvent.js';
-export { embedInspector } from './embedInspector.js';
-export type { EmbedInspectorEntry, EmbedInspectorListener } from './embedInspector.js';
+export { embedRegistry } from '../runtime/embedRegistry.js';
+export type { EmbedRegistry } from '../runtime/createEmbedRegistry.js';
+export { createEmbedRuntime } from '../runtime/createEmbedRuntime.js';
+export { getDefaultEmbedRuntime } from '../runtime/defaultEmbedRuntime.js';
+export type { EmbedRuntime, EmbedRuntimePart } from '../runtime/EmbedRuntime.js';
+export type { SessionLedger } from '../runtime/createSessionLedger.js';
+export type { HeldActions } from '../runtime/createHeldActions.js';
+export type { SecretStore } from '../credentials/pageSecrets.js';
+export { getMessageRouterStats } from '../runtime/messageRouter.js';
+export { EMBED_HISTORY_LIMITS, reduceEmbedEvent } from '../runtime/reduceEmbedEvent.js';
+export { embedInspector } from '../runtime/embedInspector.js';
+export { inspectorOf } from '../runtime/createEmbedInspector.js';
+export type { EmbedInspector, EmbedInspectorEntry, EmbedInspectorListener } from '../runtime/EmbedInspectorEntry.js';

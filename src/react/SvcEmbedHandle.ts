@@ -1,6 +1,6 @@
 import type { ActionType, ColorScheme } from '../protocol/actionPayloads.js';
 import type { ActionPayloadArgs } from '../protocol/createActionMessage.js';
-import type { EmbedStore } from '../protocol/createEmbedStore.js';
+import type { EmbedStore } from '../runtime/createEmbedStore.js';
 import type { EmbedTheme } from '../protocol/embedTheme.js';
 import type { FilterValue } from '../protocol/filterValue.js';
 

@@ -1,6 +1,6 @@
 import { type ReactNode, useMemo } from 'react';
 import type { EmbedSettings } from '../controller/EmbedOptions.js';
-import { SvcProviderContext } from './SvcProviderContext.js';
+import { SvcProviderContext } from '../reactBase/SvcProviderContext.js';
 
 /**
  * Settings every embed below a {@link SvcProvider} shares (the embed options a provider may supply); a prop on
@@ -15,7 +15,9 @@ export interface SvcProviderProps extends EmbedSettings {
 
 /**
  * Shares the tenant, the session source and the look of every embed below it, so each embed needs only what
- * differs. A prop on an embed wins over the provider's value. Hooks work with or without a provider.
+ * differs. A prop on an embed wins over the provider's value. Hooks work with or without a provider. A
+ * provider given a `runtime` (see `createEmbedRuntime`) keeps its embeds and hooks apart from the rest of the
+ * page: tests, stories and micro-frontends get their own registry, session ledger and inspector.
  *
  * @example
  * <SvcProvider
@@ -29,10 +31,10 @@ export interface SvcProviderProps extends EmbedSettings {
  *   <SvcChat />
  * </SvcProvider>
  */
-export function SvcProvider({ children, tenantOrigin, getSession, colorScheme, locale, timezone, theme, onDebug, keepAlive }: SvcProviderProps): ReactNode {
+export function SvcProvider({ children, tenantOrigin, getSession, colorScheme, locale, timezone, theme, onDebug, keepAlive, runtime }: SvcProviderProps): ReactNode {
   const value = useMemo(
-    () => ({ tenantOrigin, getSession, colorScheme, locale, timezone, theme, onDebug, keepAlive }),
-    [tenantOrigin, getSession, colorScheme, locale, timezone, theme, onDebug, keepAlive],
+    () => ({ tenantOrigin, getSession, colorScheme, locale, timezone, theme, onDebug, keepAlive, runtime }),
+    [tenantOrigin, getSession, colorScheme, locale, timezone, theme, onDebug, keepAlive, runtime],
   );
   return <SvcProviderContext.Provider value={value}>{children}</SvcProviderContext.Provider>;
 }

@@ -27,8 +27,8 @@ import { createSvcActions } from './createSvcActions.js';
 import { EVENT_CALLBACK_PROPS } from './eventCallbackProps.js';
 import type { SvcEmbedCommonProps } from './SvcEmbedProps.js';
 import type { SvcEmbedHandle } from './SvcEmbedHandle.js';
-import { SvcProviderContext } from './SvcProviderContext.js';
-import { useIsomorphicLayoutEffect } from './useIsomorphicLayoutEffect.js';
+import { SvcProviderContext } from '../reactBase/SvcProviderContext.js';
+import { useIsomorphicLayoutEffect } from '../reactBase/useIsomorphicLayoutEffect.js';
 import { validateControlledProps } from './validateProps.js';
 
 /** The props any of the three components may get: what the shared implementation reads. */

@@ -1,22 +1,23 @@
-import type { EmbedBridge } from '../protocol/createEmbedBridge.js';
-import { embedRegistry } from '../protocol/embedRegistry.js';
+import type { EmbedBridge } from '../runtime/createEmbedBridge.js';
+import type { EmbedRegistry } from '../runtime/createEmbedRegistry.js';
 import { isDevelopment } from '../protocol/isDevelopment.js';
 import { svcError } from '../protocol/svcError.js';
 
 /**
- * Which connected embed a hook means: the named one, or the only one shown (parked embeds do not count).
+ * Which connected embed of `registry` a hook means: the named one, or the only one shown (parked embeds do not count).
  * With several shown and no name it refuses to guess.
  *
  * @throws Error when several embeds are connected and no `embedId` was given (`SVC203`).
  */
 export function resolveEmbed(
+  registry: EmbedRegistry,
   embeds: ReadonlyMap<string, EmbedBridge>,
   embedId: string | undefined,
   hook: string,
 ): EmbedBridge | undefined {
   if (embedId !== undefined) return embeds.get(embedId);
   // Parked embeds (kept alive, shown nowhere) are out of reach of a hook that names none.
-  const shown = embedRegistry.shown(embeds);
+  const shown = registry.shown(embeds);
   if (shown.length <= 1) return shown[0];
   throw svcError(
     203,

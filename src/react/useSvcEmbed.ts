@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useStore } from 'zustand';
-import { createEmbedStore, type EmbedState } from '../protocol/createEmbedStore.js';
+import { createEmbedStore, type EmbedState } from '../runtime/createEmbedStore.js';
 import { resolveEmbed } from './resolveEmbed.js';
 import { useEmbedRegistry } from './useEmbedRegistry.js';
+import { useEmbedRuntime } from '../reactBase/useEmbedRuntime.js';
 
 const identity = (state: EmbedState): EmbedState => state;
 
@@ -18,8 +19,9 @@ const identity = (state: EmbedState): EmbedState => state;
 export function useSvcEmbed(embedId?: string): EmbedState;
 export function useSvcEmbed<T>(embedId: string | undefined, selector: (state: EmbedState) => T): T;
 export function useSvcEmbed<T>(embedId?: string, selector?: (state: EmbedState) => T): T | EmbedState {
-  const embeds = useEmbedRegistry();
-  const bridge = resolveEmbed(embeds, embedId, 'useSvcEmbed');
+  const { registry } = useEmbedRuntime();
+  const embeds = useEmbedRegistry(registry);
+  const bridge = resolveEmbed(registry, embeds, embedId, 'useSvcEmbed');
   const [placeholder] = useState(() => createEmbedStore(embedId ?? '', 'dashboard'));
   return useStore(bridge?.store ?? placeholder, (selector ?? identity) as (state: EmbedState) => T | EmbedState);
 }

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import type { EmbedBridge } from '../protocol/createEmbedBridge.js';
-import { embedRegistry } from '../protocol/embedRegistry.js';
+import type { EmbedBridge } from '../runtime/createEmbedBridge.js';
+import { useEmbedRuntime } from '../reactBase/useEmbedRuntime.js';
 import type { EventMap, EventType } from '../protocol/eventPayloads.js';
 import type { SvcEventMessage } from '../protocol/messages.js';
-import { useLatest } from './useLatest.js';
+import { useLatest } from '../reactBase/useLatest.js';
 
 /** A hook-level event handler: the payload, the envelope and which embed sent it. */
 export type SvcEventHandler<T extends EventType> = (
@@ -56,11 +56,12 @@ export function useSvcEvents(
   const options = (typeof first === 'string' ? third : (second as UseSvcEventsOptions | undefined)) ?? {};
   const latest = useLatest(handlers);
   const { embedId } = options;
+  const { registry } = useEmbedRuntime();
 
   useEffect(() => {
     const attached = new Map<EmbedBridge, () => void>();
     const sync = (): void => {
-      const embeds = embedRegistry.getSnapshot();
+      const embeds = registry.getSnapshot();
       const wanted = new Set<EmbedBridge>();
       if (embedId === undefined) for (const bridge of embeds.values()) wanted.add(bridge);
       else {
@@ -85,11 +86,11 @@ export function useSvcEvents(
       }
     };
     sync();
-    const unsubscribe = embedRegistry.subscribe(sync);
+    const unsubscribe = registry.subscribe(sync);
     return () => {
       unsubscribe();
       for (const off of attached.values()) off();
       attached.clear();
     };
-  }, [embedId, latest]);
+  }, [embedId, latest, registry]);
 }

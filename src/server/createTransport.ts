@@ -1,7 +1,7 @@
 import { formatIssues } from '../schemas/formatIssues.js';
 import { abortableSleep } from './abortableSleep.js';
 import { checkApiUrl } from './checkApiUrl.js';
-import { formatIssuesWithoutValues } from './formatIssuesWithoutValues.js';
+import { formatIssuesWithoutValues } from '../schemas/formatIssuesWithoutValues.js';
 import { parseRetryAfter } from './parseRetryAfter.js';
 import { readLimitedBody } from './readLimitedBody.js';
 import { NdjsonLimitError, readNdjsonLines } from './readNdjsonLines.js';

@@ -14,7 +14,7 @@ import { svcError } from '../protocol/svcError.js';
 
 const active = new Set<SvcTenantMock>();
 
-/** Restores every mock still active (for an `afterEach`, when the test runner has no global one). */
+/** Restores every mock still active (for an `afterEach`; `setupSvcTesting` registers it for you). */
 export function restoreAllSvcTenants(): void {
   for (const mock of [...active]) mock.restore();
 }
@@ -30,8 +30,8 @@ function describeType(message: unknown): string {
  * checks pass) and records the actions the host posts to the iframe, with their target origin.
  *
  * Call it once the embed's iframe is rendered, or before: the iframe is looked up when first needed.
- * Restore it with `restore()`; with a test runner that has a global `afterEach` (Jest, Vitest with
- * `globals`), every mock is restored after each test automatically, otherwise call `restoreAllSvcTenants()`.
+ * Restore it with `restore()`, or every mock after each test: call `setupSvcTesting(afterEach)` once in a
+ * setup file (or `restoreAllSvcTenants()` in your own `afterEach`).
  *
  * @example
  * render(<SvcDashboard tenantOrigin="https://acme.example.com" publicId="sales" filters={filters} />);

@@ -25,6 +25,8 @@ export default {
   vitest: { configFile: process.env.SVC_MUTATION_VITEST_CONFIG ?? 'test/mutation/vitest.config.ts' },
   mutate: [
     'src/protocol/**/*.ts',
+    // The host runtime: bridge, router, registry, held actions, session ledger, inspector.
+    'src/runtime/**/*.ts',
     // The embed controller holds the lifecycle the React components used to: sessions, renewal, reveal.
     'src/controller/**/*.ts',
     'src/react/**/*.{ts,tsx}',

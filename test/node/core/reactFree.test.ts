@@ -41,14 +41,15 @@ describe('the protocol core', () => {
     const { files, packages } = importGraph('src/protocol/index.ts');
     expect(files.length).toBeGreaterThan(15);
     expect([...packages].sort()).toEqual(['zustand/vanilla']);
-    // The shared credential scrubber (src/credentials, which imports nothing) serves development debug reports.
-    for (const file of files) expect(file).toMatch(new RegExp(`^${root}/src/(protocol|credentials)/`));
+    // The host runtime (src/runtime: bridge, router, registry) sits on the wire format; the shared credential
+    // scrubber (src/credentials, which imports nothing) serves development debug reports.
+    for (const file of files) expect(file).toMatch(new RegExp(`^${root}/src/(protocol|runtime|credentials)/`));
   });
 
   it('keeps the embed controller in its own React-free entry, built on the protocol core', () => {
     const { files, packages } = importGraph('src/controller/index.ts');
     expect([...packages].sort()).toEqual(['zustand/vanilla']);
-    for (const file of files) expect(file).toMatch(new RegExp(`^${root}/src/(protocol|controller|credentials)/`));
+    for (const file of files) expect(file).toMatch(new RegExp(`^${root}/src/(protocol|runtime|controller|credentials)/`));
     expect(files).toContain(`${root}/src/controller/createEmbedController.ts`);
   });
 

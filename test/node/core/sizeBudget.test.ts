@@ -51,7 +51,8 @@ describe('size budgets', () => {
   });
 
   it.each(BUNDLERS)('the whole svc-embed-react/protocol entry is zod-free and within its 6 KB budget with %s', async (bundler) => {
-    // The embed controller has its own entry, so it is not counted here.
+    // The wire format, the bridge and the page runtime (registry, session ledger, inspector). The embed
+    // controller has its own entry, so it is not counted here.
     const bundle = await measureBundle(sizeCase('svc-embed-react/protocol'), bundler);
     report('svc-embed-react/protocol', bundler, bundle.gzip, PROTOCOL_ENTRY_BUDGET);
     expect(bundle.gzip).toBeLessThanOrEqual(PROTOCOL_ENTRY_BUDGET);

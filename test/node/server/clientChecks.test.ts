@@ -9,7 +9,7 @@ import {
   SvcInputError,
   SvcResponseTooLargeError,
 } from '../../../src/server/index.js';
-import { formatIssuesWithoutValues } from '../../../src/server/formatIssuesWithoutValues.js';
+import { formatIssuesWithoutValues } from '../../../src/schemas/formatIssuesWithoutValues.js';
 import { scriptedFetch } from './scriptedFetch.js';
 
 const BASE = 'https://acme.example.com/api';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { type ControlledValues, createControlledSync } from '../../../src/controller/createControlledSync.js';
-import type { EmbedBridge } from '../../../src/protocol/createEmbedBridge.js';
-import { createEmbedStore } from '../../../src/protocol/createEmbedStore.js';
+import type { EmbedBridge } from '../../../src/runtime/createEmbedBridge.js';
+import { createEmbedStore } from '../../../src/runtime/createEmbedStore.js';
 import { encodeFilterParameter } from '../../../src/protocol/encodeFilterParameter.js';
 import type { SvcEventMessage } from '../../../src/protocol/messages.js';
-import { reduceEmbedEvent } from '../../../src/protocol/reduceEmbedEvent.js';
+import { reduceEmbedEvent } from '../../../src/runtime/reduceEmbedEvent.js';
 
 /**
  * The controlled values an app renders (colour scheme, theme, locale, filters, path) reach the embed as actions:

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { EmbedController } from '../../../src/controller/index.js';
 import { keepAlive } from '../../../src/keepAlive/index.js';
-import { addHost, destroyControllers, flush, makeController } from '../support/controllers.js';
-import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
+import { addHost, destroyControllers, emitReady, flush, makeController } from '../support/controllers.js';
+import { deliver, eventEnvelope, readyPayload, } from '../support/frames.js';
 
 /**
  * Calls a UI binding makes at any moment, and what each may not do: `update` before the first attach loads
@@ -11,9 +10,6 @@ import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.
  */
 
 afterEach(destroyControllers);
-
-const ready = (controller: EmbedController) =>
-  deliver(eventEnvelope('svc:event:ready', readyPayload()), TENANT, controller.iframe?.contentWindow as Window);
 
 describe('update', () => {
   it('before the first attach loads nothing, even when it brings a session source', () => {
@@ -30,7 +26,7 @@ describe('update with the session prop', () => {
   it('that no longer passes it (getSession renews from now on) leaves the embed as it is', () => {
     const controller = makeController({ session: `calls-${Math.random().toString(36).slice(2)}`, getSession: async () => 'unused' });
     controller.attach(addHost());
-    ready(controller);
+    emitReady(controller);
     controller.update({ getSession: async () => 'unused' });
     expect(controller.getSnapshot()).toMatchObject({ phase: 'ready', error: null, loads: 1 });
   });
@@ -67,7 +63,7 @@ describe('retry', () => {
     controller.attach(addHost());
     const iframe = controller.iframe;
     controller.retry();
-    ready(controller);
+    emitReady(controller);
     controller.retry();
     expect(controller.iframe).toBe(iframe);
     expect(controller.getSnapshot()).toMatchObject({ phase: 'ready', loads: 1 });

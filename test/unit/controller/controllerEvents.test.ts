@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { EmbedController, EmbedControllerOptions, SessionRequest } from '../../../src/controller/index.js';
+import type { EmbedController, EmbedControllerOptions, } from '../../../src/controller/index.js';
 import { keepAlive } from '../../../src/keepAlive/index.js';
-import { addHost, destroyControllers, flush, makeController } from '../support/controllers.js';
+import { addHost, destroyControllers, flush, makeController, manualSessions } from '../support/controllers.js';
 import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
+import { nextSession } from '../support/runtime.js';
 
 /**
  * How the controller answers what happens around a load: the app turning a private embed into a signed one,
@@ -16,8 +17,6 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-let counter = 0;
-const fresh = (): string => `evt-${++counter}-${Math.random().toString(36).slice(2)}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The embed's window, recording what the host posts to it. */
@@ -37,13 +36,6 @@ function attached(options: Partial<EmbedControllerOptions> = {}): EmbedControlle
   const controller = makeController(options);
   controller.attach(addHost());
   return controller;
-}
-
-/** A `getSession` whose answers the test gives by hand. */
-function manualSessions() {
-  const answers: Array<{ resolve: (id: string) => void; reject: (error: unknown) => void }> = [];
-  const getSession = vi.fn((_request: SessionRequest) => new Promise<string>((resolve, reject) => answers.push({ resolve, reject })));
-  return { getSession, answers };
 }
 
 describe('a private embed given a session source', () => {
@@ -87,7 +79,7 @@ describe('a retry', () => {
     controller.update({ getSession });
     controller.retry();
     // getSession ignores the abort signal and answers the first request; the retry joined it.
-    answers[0]?.resolve(fresh());
+    answers[0]?.resolve(nextSession());
     await flush();
     expect(controller.getSnapshot()).toMatchObject({ phase: 'loading', loads: 1 });
   });
@@ -95,7 +87,7 @@ describe('a retry', () => {
   it('loads its new session once when the failed document announces the end of its token meanwhile', async () => {
     const { getSession, answers } = manualSessions();
     const controller = attached({ getSession });
-    answers[0]?.resolve(fresh());
+    answers[0]?.resolve(nextSession());
     await vi.waitFor(() => expect(controller.getSnapshot().phase).toBe('loading'));
     const failed = tenantOf(controller);
     failed.ready();
@@ -104,7 +96,7 @@ describe('a retry', () => {
     // The failed document is still the current one: its renewal joins the retry's request.
     failed.send('svc:event:session-expired');
     expect(getSession).toHaveBeenCalledTimes(2);
-    const second = fresh();
+    const second = nextSession();
     answers[1]?.resolve(second);
     await flush();
     expect(controller.iframe?.src).toContain(second);
@@ -121,12 +113,12 @@ describe('a session handed over in place while the embed fails', () => {
     vi.useFakeTimers();
     const { getSession, answers } = manualSessions();
     const controller = attached({ getSession });
-    answers[0]?.resolve(fresh());
+    answers[0]?.resolve(nextSession());
     await vi.advanceTimersByTimeAsync(1);
     const failing = tenantOf(controller);
     failing.ready();
     // A binding that hands the app's new session over as soon as it sees the embed shown: here, its error page.
-    const offered = fresh();
+    const offered = nextSession();
     const unsubscribe = controller.subscribe(() => {
       const { visible, phase } = controller.getSnapshot();
       if (visible && phase === 'ready') controller.update({ getSession, session: offered });
@@ -143,7 +135,7 @@ describe('a session handed over in place while the embed fails', () => {
     const loaded = tenantOf(controller);
     loaded.ready();
     loaded.send('svc:event:error', { message: 'Chart query failed', name: 'QueryError', fatal: true });
-    answers[1]?.resolve(fresh());
+    answers[1]?.resolve(nextSession());
     await vi.advanceTimersByTimeAsync(1);
     expect(controller.getSnapshot()).toMatchObject({ phase: 'error', loads: 2 });
   });
@@ -164,10 +156,10 @@ describe('a getSession that answers after the embed is gone', () => {
 
 describe('sessions handed over in place', () => {
   it('are known to the page: a session the app passes again after another one is not handed over twice', () => {
-    const controller = attached({ session: fresh() });
+    const controller = attached({ session: nextSession() });
     const tenant = tenantOf(controller);
     tenant.ready();
-    const [first, second] = [fresh(), fresh()];
+    const [first, second] = [nextSession(), nextSession()];
     controller.update({ session: first });
     tenant.ready();
     controller.update({ session: second });
@@ -192,7 +184,7 @@ describe('renewal events of an embed loaded without a session', () => {
 
 describe('a renewal by reload', () => {
   it('is not undone by the same commit attaching the embed again (StrictMode)', async () => {
-    const controller = attached({ getSession: async () => fresh() });
+    const controller = attached({ getSession: async () => nextSession() });
     await vi.waitFor(() => expect(controller.getSnapshot().phase).toBe('loading'));
     const tenant = tenantOf(controller);
     // A fatal failure before the first ready: renewed by loading a new session.

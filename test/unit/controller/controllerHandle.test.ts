@@ -1,17 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { EmbedController } from '../../../src/controller/index.js';
 import { keepAlive } from '../../../src/keepAlive/index.js';
-import { embedRegistry } from '../../../src/protocol/index.js';
-import { addHost as host, destroyControllers, flush, makeController as make } from '../support/controllers.js';
+import { testRuntime } from '../support/runtime.js';
+import { addHost as host, destroyControllers, emitReady, flush, makeController as make } from '../support/controllers.js';
 import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
 
 // What a UI binding relies on when it drives a controller: snapshots change only when something changed,
 // listeners can leave, a stale detach is harmless, and a destroyed controller says so.
 
 afterEach(destroyControllers);
-const ready = (controller: EmbedController) =>
-  deliver(eventEnvelope('svc:event:ready', readyPayload()), TENANT, controller.iframe?.contentWindow as Window);
-
 describe('a controller driven by a UI binding', () => {
   it('refuses to be attached once destroyed, naming the embed', () => {
     const controller = make({ embedId: 'sales-overview' });
@@ -36,12 +32,12 @@ describe('a controller driven by a UI binding', () => {
   it('publishes no new snapshot for a ready that changes nothing', async () => {
     const controller = make({ revealSettleMs: 0 });
     controller.attach(host());
-    ready(controller);
+    emitReady(controller);
     await vi.waitFor(() => expect(controller.getSnapshot().visible).toBe(true));
     const shown = controller.getSnapshot();
     const listener = vi.fn();
     controller.subscribe(listener);
-    ready(controller);
+    emitReady(controller);
     await flush();
     expect(controller.getSnapshot()).toBe(shown);
     expect(listener).not.toHaveBeenCalled();
@@ -92,16 +88,17 @@ describe('a controller driven by a UI binding', () => {
 
   it('shows a parked embed without it leaving and rejoining the embeds of the page: only its shown state changes', () => {
     const controller = make({ keepAlive });
+    const { registry } = testRuntime();
     controller.park();
     // Parked: connected (it hears its messages) but out of reach of hooks and actions that name no embed.
-    expect(embedRegistry.get(controller.bridge.embedId)).toBe(controller.bridge);
-    expect(embedRegistry.shown(embedRegistry.getSnapshot())).toEqual([]);
+    expect(registry.get(controller.bridge.embedId)).toBe(controller.bridge);
+    expect(registry.shown(registry.getSnapshot())).toEqual([]);
     const changes = vi.fn();
-    const stop = embedRegistry.subscribe(changes);
+    const stop = registry.subscribe(changes);
     controller.attach(host());
     stop();
     expect(changes).toHaveBeenCalledTimes(1);
-    expect(embedRegistry.get(controller.bridge.embedId)).toBe(controller.bridge);
-    expect(embedRegistry.shown(embedRegistry.getSnapshot())).toEqual([controller.bridge]);
+    expect(registry.get(controller.bridge.embedId)).toBe(controller.bridge);
+    expect(registry.shown(registry.getSnapshot())).toEqual([controller.bridge]);
   });
 });

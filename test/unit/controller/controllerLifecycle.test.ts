@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EmbedController, EmbedControllerOptions } from '../../../src/controller/index.js';
-import { sessionLedger } from '../../../src/controller/sessionLedger.js';
-import { addHost, destroyControllers, flush, makeController } from '../support/controllers.js';
-import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
+import { addHost, destroyControllers, emitReady, flush, makeController } from '../support/controllers.js';
+import { deliver, eventEnvelope, TENANT } from '../support/frames.js';
+import { sessionLedgerOf } from '../../../src/runtime/createSessionLedger.js';
+import { nextSession, testRuntime } from '../support/runtime.js';
 
 /**
  * Lifecycle details a UI binding relies on: it hears every change it subscribed to, the iframe is shown only
@@ -15,10 +16,6 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-let sessions = 0;
-const freshSession = () => `life-${++sessions}-${Math.random().toString(36).slice(2)}`;
-const ready = (controller: EmbedController) =>
-  deliver(eventEnvelope('svc:event:ready', readyPayload()), TENANT, controller.iframe?.contentWindow as Window);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function attached(options: Partial<EmbedControllerOptions> = {}): EmbedController {
@@ -34,7 +31,7 @@ describe('subscribers', () => {
     controller.subscribe(() => phases.push(controller.getSnapshot().phase));
     controller.subscribe(() => phases.push(`second ${controller.getSnapshot().phase}`));
     controller.attach(addHost());
-    ready(controller);
+    emitReady(controller);
     expect(phases).toEqual(['loading', 'second loading', 'ready', 'second ready']);
   });
 });
@@ -42,7 +39,7 @@ describe('subscribers', () => {
 describe('an embed shown at once that shows its own error page', () => {
   it('changes its snapshot once: it is already visible', () => {
     const controller = attached({ reveal: 'immediate' });
-    ready(controller);
+    emitReady(controller);
     const snapshots: unknown[] = [];
     controller.subscribe(() => snapshots.push(controller.getSnapshot()));
     deliver(eventEnvelope('svc:event:error', { message: 'Chart query failed', name: 'QueryError', fatal: true }), TENANT, controller.iframe?.contentWindow as Window);
@@ -53,16 +50,16 @@ describe('an embed shown at once that shows its own error page', () => {
 describe('revealing', () => {
   it('an embed that sends ready before its load event is shown after the settle time, not after the load timeout', async () => {
     const controller = attached({ revealSettleMs: 0, revealTimeoutMs: 60_000 });
-    ready(controller);
+    emitReady(controller);
     controller.iframe?.dispatchEvent(new Event('load'));
     await vi.waitFor(() => expect(controller.getSnapshot().visible).toBe(true), { timeout: 2_000 });
   });
 
   it('an iframe hidden when the host failed stays hidden when its document loads: the app shows its fallback', async () => {
-    const controller = attached({ getSession: async () => freshSession(), revealTimeoutMs: 10 });
+    const controller = attached({ getSession: async () => nextSession(), revealTimeoutMs: 10 });
     await vi.waitFor(() => expect(controller.getSnapshot().phase).toBe('loading'));
     // The app hands over a session that cannot be loaded: a failure of the host's making.
-    controller.update({ getSession: async () => freshSession(), session: 'not a session id' });
+    controller.update({ getSession: async () => nextSession(), session: 'not a session id' });
     expect(controller.getSnapshot()).toMatchObject({
       phase: 'error',
       visible: false,
@@ -77,8 +74,8 @@ describe('revealing', () => {
 
 describe('a failed embed', () => {
   it('mounted again in the same commit (StrictMode) fails once, and tries again only when retried', async () => {
-    const used = freshSession();
-    sessionLedger.add(used);
+    const used = nextSession();
+    sessionLedgerOf(testRuntime()).add(used);
     const onFailure = vi.fn();
     const controller = makeController({ session: used, onFailure });
     const host = addHost();

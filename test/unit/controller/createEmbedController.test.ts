@@ -1,13 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EmbedController, SessionRequest } from '../../../src/controller/index.js';
 import { keepAlive } from '../../../src/keepAlive/index.js';
-import { embedRegistry, getMessageRouterStats } from '../../../src/protocol/index.js';
+import { getMessageRouterStats } from '../../../src/protocol/index.js';
 import { destroyControllers, flush, makeController as make } from '../support/controllers.js';
 import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
 
-let sessionCounter = 0;
-/** A session id no test has used: the page-wide ledger remembers every id for the whole file. */
-const freshSession = (): string => `sess-${++sessionCounter}-${Math.random().toString(36).slice(2)}`;
+import { nextSession, testRuntime } from '../support/runtime.js';
 
 let host: HTMLDivElement;
 
@@ -37,13 +35,13 @@ const ready = (win: Window) => send(win, 'svc:event:ready', readyPayload());
 const revealed = (controller: EmbedController) =>
   vi.waitFor(() => expect(controller.getSnapshot().visible).toBe(true));
 
-/** A `getSession` that hands out fresh ids and records each request. */
+/** A `getSession` that hands out ids the test has not used and records each request. */
 function sessionSource() {
   const requests: SessionRequest[] = [];
   const ids: string[] = [];
   const getSession = vi.fn(async (request: SessionRequest) => {
     requests.push(request);
-    const id = freshSession();
+    const id = nextSession();
     ids.push(id);
     return id;
   });
@@ -64,7 +62,7 @@ describe('creating and attaching', () => {
     expect(iframe?.tabIndex).toBe(-1);
     expect(iframe?.getAttribute('aria-hidden')).toBe('true');
     expect(controller.getSnapshot()).toMatchObject({ phase: 'loading', visible: false, loads: 1 });
-    expect(embedRegistry.get(controller.bridge.embedId)).toBe(controller.bridge);
+    expect(testRuntime().registry.get(controller.bridge.embedId)).toBe(controller.bridge);
   });
 
   it('refuses a bad identity when created, naming what is wrong', () => {
@@ -130,7 +128,7 @@ describe('reveal', () => {
 
 describe('sessions', () => {
   it('uses a session prop once per page; a second embed with it and no getSession fails with a pointer to getSession', () => {
-    const session = freshSession();
+    const session = nextSession();
     const first = make({ session });
     first.attach(host);
     expect(first.iframe?.src).toBe(`${TENANT}/embed/dashboard/sales?session=${session}`);
@@ -155,7 +153,7 @@ describe('sessions', () => {
   });
 
   it('fetches a new session through getSession when the session prop was already loaded', async () => {
-    const session = freshSession();
+    const session = nextSession();
     make({ session }).attach(host);
     const { getSession, requests, ids } = sessionSource();
     const controller = make({ session, getSession, embedId: 'second' });
@@ -193,7 +191,7 @@ describe('sessions', () => {
     const getSession = vi.fn(async () => {
       calls += 1;
       if (calls === 1) throw new Error('backend down');
-      return freshSession();
+      return nextSession();
     });
     const onFailure = vi.fn();
     const controller = make({ getSession, onFailure });
@@ -208,7 +206,7 @@ describe('sessions', () => {
   });
 
   it('refuses a session id getSession returns twice, and an empty one', async () => {
-    const reused = freshSession();
+    const reused = nextSession();
     const first = make({ getSession: async () => reused });
     first.attach(host);
     await vi.waitFor(() => expect(first.iframe).not.toBeNull());
@@ -285,7 +283,7 @@ describe('renewal', () => {
     let answer: ((id: string) => void) | undefined;
     const getSession = vi.fn(({ signal, reason }: SessionRequest) => {
       signals.push(signal);
-      if (reason === 'initial') return Promise.resolve(freshSession());
+      if (reason === 'initial') return Promise.resolve(nextSession());
       return new Promise<string>((resolve) => {
         answer = resolve;
       });
@@ -302,7 +300,7 @@ describe('renewal', () => {
     window.dispatchEvent(new Event('online'));
     expect(getSession).toHaveBeenCalledTimes(2);
     expect(signals.every((signal) => !signal.aborted)).toBe(true);
-    answer?.(freshSession());
+    answer?.(nextSession());
     await vi.waitFor(() => expect(controller.getSnapshot().phase).toBe('loading'));
     expect(controller.getSnapshot()).toMatchObject({ renewals: 1, loads: 2 });
   });

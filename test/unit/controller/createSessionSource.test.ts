@@ -1,12 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSessionSource, isUsableSession } from '../../../src/controller/createSessionSource.js';
 import type { EmbedLiveOptions } from '../../../src/controller/index.js';
-import { sessionLedger } from '../../../src/controller/sessionLedger.js';
+import { sessionLedgerOf } from '../../../src/runtime/createSessionLedger.js';
+import { nextSession, testRuntime } from '../support/runtime.js';
 
 const identity = { surface: 'dashboard', embedId: 'e1', publicId: 'sales' } as const;
-let counter = 0;
-const fresh = (): string => `src-${++counter}-${Math.random().toString(36).slice(2)}`;
-const source = (live: EmbedLiveOptions, signed = true) => createSessionSource(identity, () => signed, () => live);
+/** A session source in the test's own runtime, whose ledger starts empty. */
+const source = (live: EmbedLiveOptions, signed = true) =>
+  createSessionSource({ ...identity, runtime: testRuntime() }, () => signed, () => live);
 
 afterEach(() => {
   vi.useRealTimers();
@@ -14,18 +15,18 @@ afterEach(() => {
 
 describe('the session source', () => {
   it('gives nothing in private mode, and an unused session option at once, before asking getSession', () => {
-    const getSession = vi.fn(async () => fresh());
+    const getSession = vi.fn(async () => nextSession());
     expect(source({ getSession }, false).take('initial')).toBeUndefined();
-    const given = fresh();
+    const given = nextSession();
     expect(source({ session: given, getSession }).take('renewal')).toBe(given);
     expect(getSession).not.toHaveBeenCalled();
   });
 
   it('refuses a used session option at once without getSession, and asks getSession with it', async () => {
-    const used = fresh();
-    sessionLedger.add(used);
+    const used = nextSession();
+    sessionLedgerOf(testRuntime()).add(used);
     expect(() => source({ session: used }).take('retry')).toThrow(expect.objectContaining({ context: 'session', name: 'SessionError' }));
-    const next = fresh();
+    const next = nextSession();
     const getSession = vi.fn(async () => next);
     await expect(source({ session: used, getSession }).take('retry')).resolves.toBe(next);
     expect(getSession).toHaveBeenCalledWith(expect.objectContaining({ surface: 'dashboard', embedId: 'e1', publicId: 'sales', reason: 'retry' }));
@@ -38,7 +39,7 @@ describe('the session source', () => {
     const first = sessions.take('renewal', Date.now() + 60_000);
     const second = sessions.take('renewal');
     expect(second).toBe(first);
-    const id = fresh();
+    const id = nextSession();
     answer(id);
     await expect(first).resolves.toBe(id);
     expect(getSession).toHaveBeenCalledTimes(1);
@@ -47,7 +48,7 @@ describe('the session source', () => {
 
   it('tries a rejected getSession again with backoff while the token is trusted, then gives up', async () => {
     vi.useFakeTimers({ now: 0 });
-    const next = fresh();
+    const next = nextSession();
     const getSession = vi
       .fn<() => Promise<string>>()
       .mockRejectedValueOnce(new Error('backend down'))
@@ -90,8 +91,8 @@ describe('the session source', () => {
   });
 
   it('refuses an id this page loaded, an empty one, and one too long or with spaces to put in an address', async () => {
-    const loaded = fresh();
-    sessionLedger.add(loaded);
+    const loaded = nextSession();
+    sessionLedgerOf(testRuntime()).add(loaded);
     await expect(source({ getSession: async () => loaded }).take('initial')).rejects.toMatchObject({ context: 'session', name: 'SessionError' });
     await expect(source({ getSession: async () => '' }).take('initial')).rejects.toMatchObject({ context: 'getSession' });
     expect(() => source({ session: 'x'.repeat(3_000_000) }).take('initial')).toThrow(expect.objectContaining({ message: expect.stringMatching(/^SVC303: the session option is not a usable session id/) }));

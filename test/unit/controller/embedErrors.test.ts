@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EmbedController, EmbedControllerOptions } from '../../../src/controller/index.js';
-import { addHost, destroyControllers, makeController } from '../support/controllers.js';
-import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
+import { addHost, destroyControllers, emitEvent, emitReady, makeController } from '../support/controllers.js';
+import { nextSession } from '../support/runtime.js';
 
 // A fatal error the embed reports is either a failed session (renewed once, in signed mode) or shown as the
 // embed's own error page; it is never passed off as a failure of the host's making.
@@ -15,14 +15,9 @@ function make(options: Partial<EmbedControllerOptions> = {}): EmbedController {
   return controller;
 }
 
-let sessions = 0;
-const freshSession = () => `err-session-${++sessions}-${Math.random().toString(36).slice(2)}`;
-const getSession = async () => freshSession();
-const send = (controller: EmbedController, type: string, payload: Record<string, unknown>) =>
-  deliver(eventEnvelope(type, payload), TENANT, controller.iframe?.contentWindow as Window);
-const ready = (controller: EmbedController) => send(controller, 'svc:event:ready', readyPayload());
+const getSession = async () => nextSession();
 const fatal = (controller: EmbedController, message: string, name?: string) =>
-  send(controller, 'svc:event:error', { message, fatal: true, ...(name === undefined ? {} : { name }) });
+  emitEvent(controller, 'svc:event:error', { message, fatal: true, ...(name === undefined ? {} : { name }) });
 const loaded = (controller: EmbedController) => vi.waitFor(() => expect(controller.getSnapshot().phase).toBe('loading'));
 
 describe('a fatal error from the embed', () => {
@@ -36,8 +31,8 @@ describe('a fatal error from the embed', () => {
   });
 
   it('of an embed given a session but no getSession is shown as it is: nothing could renew it', () => {
-    const controller = make({ session: freshSession() });
-    ready(controller);
+    const controller = make({ session: nextSession() });
+    emitReady(controller);
     fatal(controller, 'Session expired', 'SessionExpiredError');
     expect(controller.getSnapshot()).toMatchObject({ phase: 'error', renewals: 0, error: { name: 'SessionExpiredError', message: 'Session expired' } });
   });
@@ -45,7 +40,7 @@ describe('a fatal error from the embed', () => {
   it('of a private embed is shown even when the app passes a getSession later', () => {
     const controller = make();
     controller.update({ getSession });
-    ready(controller);
+    emitReady(controller);
     fatal(controller, 'Session expired');
     expect(controller.getSnapshot()).toMatchObject({ phase: 'error', renewals: 0, loads: 1 });
   });
@@ -62,7 +57,7 @@ describe('a fatal error from the embed', () => {
     await loaded(controller);
     const iframe = controller.iframe as HTMLIFrameElement;
     iframe.dispatchEvent(new Event('load'));
-    ready(controller);
+    emitReady(controller);
     // The embed's document is replaced: its session may be what it failed on.
     iframe.dispatchEvent(new Event('load'));
     fatal(controller, 'Something broke');
@@ -75,7 +70,7 @@ describe('retry', () => {
     const controller = make();
     const iframe = controller.iframe;
     controller.retry();
-    ready(controller);
+    emitReady(controller);
     controller.retry();
     expect(controller.getSnapshot()).toMatchObject({ phase: 'ready', loads: 1 });
     expect(controller.iframe).toBe(iframe);

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createEmbedController, getMessageRouterStats } from '../../../src/index.js';
 import { embedParking, preloadEmbed } from '../../../src/keepAlive/index.js';
+import { TENANT } from '../support/frames.js';
 
-const TENANT = 'https://acme.example.com';
 
 afterEach(() => {
   embedParking.clear();

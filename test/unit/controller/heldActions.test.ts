@@ -1,10 +1,18 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { heldActionCount, holdAction, MAX_PENDING_ACTIONS } from '../../../src/controller/heldActions.js';
-import { createEmbedBridge, type EmbedBridge, embedRegistry } from '../../../src/protocol/index.js';
-import { addFrame } from '../support/frames.js';
+import { createEmbedBridge, createEmbedRuntime, type EmbedBridge, type EmbedRuntime, getDefaultEmbedRuntime } from '../../../src/protocol/index.js';
+import { heldActionsOf, MAX_HELD_ACTIONS } from '../../../src/runtime/createHeldActions.js';
+import { addFrame, TENANT } from '../support/frames.js';
 
-const TENANT = 'https://acme.example.com';
 const cleanups: (() => void)[] = [];
+/** Each test's own runtime: nothing one test holds or connects reaches another. */
+let runtime: EmbedRuntime;
+const hold: typeof holdAction = (embedId, type, args) => heldActionsOf(runtime).hold(embedId, type, args);
+const heldCount = (): number => heldActionsOf(runtime).count();
+
+beforeEach(() => {
+  runtime = createEmbedRuntime();
+});
 
 afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
@@ -14,7 +22,7 @@ afterEach(() => {
 
 /** A bridge, with spies on what it is handed; `connect()` mounts it. */
 function embed(embedId: string, tenantOrigin = TENANT) {
-  const bridge: EmbedBridge = createEmbedBridge({ surface: 'dashboard', tenantOrigin, embedId });
+  const bridge: EmbedBridge = createEmbedBridge({ surface: 'dashboard', tenantOrigin, embedId, runtime });
   const send = vi.spyOn(bridge, 'send');
   const report = vi.spyOn(bridge, 'report');
   cleanups.push(() => bridge.destroy());
@@ -30,29 +38,29 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('actions held before an embed mounts', () => {
   it('go to the embed they name when it connects, in order', () => {
-    holdAction('sales', 'svc:action:set-color-scheme', [{ scheme: 'dark' }]);
-    holdAction('sales', 'svc:action:refresh', []);
+    hold('sales', 'svc:action:set-color-scheme', [{ scheme: 'dark' }]);
+    hold('sales', 'svc:action:refresh', []);
     const other = embed('other');
     other.connect();
     expect(other.sent()).toEqual([]);
     const sales = embed('sales');
     sales.connect();
     expect(sales.sent()).toEqual(['svc:action:set-color-scheme', 'svc:action:refresh']);
-    expect(heldActionCount()).toBe(0);
+    expect(heldCount()).toBe(0);
   });
 
   it('without an embedId, go to the one embed that mounted', async () => {
-    holdAction('', 'svc:action:refresh', []);
+    hold('', 'svc:action:refresh', []);
     const only = embed('only');
     only.connect();
     await tick();
     expect(only.sent()).toEqual(['svc:action:refresh']);
     expect(only.reports()).toEqual([]);
-    expect(heldActionCount()).toBe(0);
+    expect(heldCount()).toBe(0);
   });
 
   it('without an embedId, are dropped and reported when two embeds mount together (another tenant may be one)', async () => {
-    holdAction('', 'svc:action:set-filter', [{ filterUrlParameter: 'f_users.email={"value":"ann@example.com"}' }]);
+    hold('', 'svc:action:set-filter', [{ filterUrlParameter: 'f_users.email={"value":"ann@example.com"}' }]);
     const ours = embed('ours');
     const partner = embed('partner', 'https://partner.example.net');
     partner.connect();
@@ -66,55 +74,74 @@ describe('actions held before an embed mounts', () => {
         '(partner, ours). Pass the embedId of the embed you mean.',
     );
     expect(ours.reports()).toEqual(partner.reports());
-    expect(heldActionCount()).toBe(0);
+    expect(heldCount()).toBe(0);
   });
 
   it('without an embedId, outlast an embed that connects and leaves at once, and go to the next one', async () => {
-    holdAction('', 'svc:action:refresh', []);
+    hold('', 'svc:action:refresh', []);
     const passing = embed('passing');
     passing.connect();
     passing.bridge.destroy();
     await tick();
     expect(passing.sent()).toEqual([]);
-    expect(heldActionCount()).toBe(1);
+    expect(heldCount()).toBe(1);
     const next = embed('next');
     next.connect();
     await tick();
     expect(next.sent()).toEqual(['svc:action:refresh']);
-    expect(heldActionCount()).toBe(0);
+    expect(heldCount()).toBe(0);
   });
 
-  it('are counted while they wait, and only the newest MAX_PENDING_ACTIONS wait for one embed', () => {
-    holdAction('late', 'svc:action:navigate', [{ path: '/first' }]);
-    holdAction('other', 'svc:action:refresh', []);
-    expect(heldActionCount()).toBe(2);
-    for (let i = 0; i < MAX_PENDING_ACTIONS; i += 1) holdAction('late', 'svc:action:refresh', []);
-    expect(heldActionCount()).toBe(MAX_PENDING_ACTIONS + 1);
+  it('are counted while they wait, and only the newest MAX_HELD_ACTIONS wait for one embed', () => {
+    hold('late', 'svc:action:navigate', [{ path: '/first' }]);
+    hold('other', 'svc:action:refresh', []);
+    expect(heldCount()).toBe(2);
+    for (let i = 0; i < MAX_HELD_ACTIONS; i += 1) hold('late', 'svc:action:refresh', []);
+    expect(heldCount()).toBe(MAX_HELD_ACTIONS + 1);
     const late = embed('late');
     late.connect();
-    expect(late.sent()).toEqual(Array(MAX_PENDING_ACTIONS).fill('svc:action:refresh'));
+    expect(late.sent()).toEqual(Array(MAX_HELD_ACTIONS).fill('svc:action:refresh'));
     embed('other').connect();
-    expect(heldActionCount()).toBe(0);
+    expect(heldCount()).toBe(0);
   });
+});
 
-  it('without an embedId, are capped too: only the newest MAX_PENDING_ACTIONS wait for the one embed', async () => {
+describe('actions held without an embedId', () => {
+  it('are capped like named ones: only the newest MAX_HELD_ACTIONS wait for the one embed', async () => {
     // The oldest, distinct from the rest, is the one the cap must let go.
-    holdAction('', 'svc:action:navigate', [{ path: '/oldest' }]);
-    for (let i = 0; i < MAX_PENDING_ACTIONS + 4; i += 1) holdAction('', 'svc:action:refresh', []);
-    expect(heldActionCount()).toBe(MAX_PENDING_ACTIONS);
+    hold('', 'svc:action:navigate', [{ path: '/oldest' }]);
+    for (let i = 0; i < MAX_HELD_ACTIONS + 4; i += 1) hold('', 'svc:action:refresh', []);
+    expect(heldCount()).toBe(MAX_HELD_ACTIONS);
     const only = embed('only');
     only.connect();
     await tick();
-    expect(only.sent()).toEqual(Array(MAX_PENDING_ACTIONS).fill('svc:action:refresh'));
+    expect(only.sent()).toEqual(Array(MAX_HELD_ACTIONS).fill('svc:action:refresh'));
+    expect(heldCount()).toBe(0);
+  });
+});
+
+describe('the module functions', () => {
+  it('hold in the page\'s default runtime, apart from any runtime of its own', () => {
+    holdAction('default-only', 'svc:action:refresh', []);
+    expect(heldActionCount()).toBe(1);
+    expect(heldCount()).toBe(0);
+    expect(MAX_PENDING_ACTIONS).toBe(MAX_HELD_ACTIONS);
+    const bridge = createEmbedBridge({ surface: 'dashboard', tenantOrigin: TENANT, embedId: 'default-only' });
+    const send = vi.spyOn(bridge, 'send');
+    cleanups.push(() => bridge.destroy());
+    cleanups.push(bridge.connect(addFrame()));
+    expect(send).toHaveBeenCalledWith('svc:action:refresh');
     expect(heldActionCount()).toBe(0);
+    expect(getDefaultEmbedRuntime().registry.get('default-only')).toBe(bridge);
   });
 });
 
 describe('watching for embeds', () => {
   it('happens only while something is held: every embed that connects later costs nothing', async () => {
     let watching = 0;
-    const subscribe = embedRegistry.subscribe;
-    vi.spyOn(embedRegistry, 'subscribe').mockImplementation((listener) => {
+    const { registry } = runtime;
+    const subscribe = registry.subscribe;
+    vi.spyOn(registry, 'subscribe').mockImplementation((listener) => {
       watching += 1;
       const unsubscribe = subscribe(listener);
       return () => {
@@ -122,12 +149,12 @@ describe('watching for embeds', () => {
         unsubscribe();
       };
     });
-    holdAction('first', 'svc:action:refresh', []);
+    hold('first', 'svc:action:refresh', []);
     expect(watching).toBe(1);
     embed('first').connect();
     expect(watching).toBe(0);
     // Held again: watched again, and released again once delivered (here to the only embed, a microtask later).
-    holdAction('', 'svc:action:refresh', []);
+    hold('', 'svc:action:refresh', []);
     expect(watching).toBe(1);
     embed('second').connect();
     await tick();

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EmbedController, EmbedControllerOptions } from '../../../src/controller/index.js';
 import { keepAlive } from '../../../src/keepAlive/index.js';
 import { embedInspector } from '../../../src/protocol/index.js';
-import { addHost as host, destroyControllers, makeController } from '../support/controllers.js';
-import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
+import { addHost as host, destroyControllers, emitEvent, emitReady, makeController, manualSessions } from '../support/controllers.js';
+import { nextSession } from '../support/runtime.js';
 
 // Developer tools show an embed's lifecycle from the inspector's `lifecycle` entries: each step once, in order,
 // with the detail that tells the steps apart.
@@ -28,19 +28,14 @@ function make(options: Partial<EmbedControllerOptions> = {}) {
   return { controller, steps };
 }
 
-const win = (controller: EmbedController) => controller.iframe?.contentWindow as Window;
-const send = (controller: EmbedController, type: string, payload: Record<string, unknown>) =>
-  deliver(eventEnvelope(type, payload), TENANT, win(controller));
-const ready = (controller: EmbedController) => send(controller, 'svc:event:ready', readyPayload());
 const revealed = (controller: EmbedController) => vi.waitFor(() => expect(controller.getSnapshot().visible).toBe(true));
 
-/** A `getSession` whose answers the test gives, one per request. */
-function manualSessions() {
-  const answers: ((id: string) => void)[] = [];
-  const getSession = vi.fn(() => new Promise<string>((resolve) => answers.push(resolve)));
-  let n = 0;
+/** A `getSession` whose answers the test gives, one per request: `answer` answers the oldest unanswered one. */
+function answeredInTurn() {
+  const { getSession, answers } = manualSessions();
+  let answered = 0;
   const answer = async () => {
-    answers.shift()?.(`trace-session-${++n}-${Math.random().toString(36).slice(2)}`);
+    answers[answered++]?.resolve(nextSession());
     await new Promise((resolve) => setTimeout(resolve, 0));
   };
   return { getSession, answer };
@@ -52,30 +47,30 @@ describe('the lifecycle an inspector sees', () => {
     controller.attach(host());
     const iframe = controller.iframe as HTMLIFrameElement;
     iframe.dispatchEvent(new Event('load'));
-    ready(controller);
+    emitReady(controller);
     await revealed(controller);
     iframe.dispatchEvent(new Event('load'));
-    send(controller, 'svc:event:error', { message: 'Chart query failed', name: 'QueryError', fatal: true });
+    emitEvent(controller, 'svc:event:error', { message: 'Chart query failed', name: 'QueryError', fatal: true });
     controller.destroy();
     controller.destroy();
     expect(steps).toEqual(['loading: private mode', 'revealed', 'reloaded', 'error: Chart query failed', 'destroyed']);
   });
 
   it('of a signed embed renewed twice, named by the error that caused each renewal', async () => {
-    const { getSession, answer } = manualSessions();
+    const { getSession, answer } = answeredInTurn();
     const { controller, steps } = make({ getSession });
     controller.attach(host());
     await answer();
     const first = controller.iframe as HTMLIFrameElement;
-    ready(controller);
+    emitReady(controller);
     await revealed(controller);
-    send(controller, 'svc:event:error', { message: 'The session expired', name: 'SessionExpiredError', fatal: true });
+    emitEvent(controller, 'svc:event:error', { message: 'The session expired', name: 'SessionExpiredError', fatal: true });
     // The old document reloading while the new session is fetched is not this embed reloading.
     first.dispatchEvent(new Event('load'));
     first.dispatchEvent(new Event('load'));
     await answer();
-    ready(controller);
-    send(controller, 'svc:event:error', { message: 'token expired', fatal: true });
+    emitReady(controller);
+    emitEvent(controller, 'svc:event:error', { message: 'token expired', fatal: true });
     expect(steps).toEqual([
       'session-requested: initial',
       'loading: signed mode',
@@ -91,9 +86,9 @@ describe('the lifecycle an inspector sees', () => {
   it('of an embed that sends ready before its load event, retried, whose new document reloads before its ready', () => {
     const { controller, steps } = make();
     controller.attach(host());
-    ready(controller);
+    emitReady(controller);
     controller.iframe?.dispatchEvent(new Event('load'));
-    send(controller, 'svc:event:error', { message: 'Chart query failed', fatal: true });
+    emitEvent(controller, 'svc:event:error', { message: 'Chart query failed', fatal: true });
     controller.retry();
     const retried = controller.iframe as HTMLIFrameElement;
     retried.dispatchEvent(new Event('load'));

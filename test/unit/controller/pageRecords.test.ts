@@ -1,17 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createDebugHookSwitch } from '../../../src/controller/createDebugHookSwitch.js';
 import { onTabWake } from '../../../src/controller/onTabWake.js';
-import { sessionLedger } from '../../../src/controller/sessionLedger.js';
+import { ledgerOf, sessionLedger } from '../../../src/controller/sessionLedger.js';
 import { knownSecrets } from '../../../src/credentials/rememberSecret.js';
-import type { EmbedBridge } from '../../../src/protocol/createEmbedBridge.js';
+import { createEmbedRuntime, getDefaultEmbedRuntime } from '../../../src/protocol/index.js';
+import type { EmbedBridge } from '../../../src/runtime/createEmbedBridge.js';
+import { createSessionLedger, MAX_LEDGER_SESSIONS, sessionLedgerOf } from '../../../src/runtime/createSessionLedger.js';
 
 /**
- * What an embed keeps outside itself: the page's ledger of loaded sessions, its listeners for the tab coming
+ * What an embed keeps outside itself: its runtime's ledger of loaded sessions, its listeners for the tab coming
  * back, and its debug hook on the bridge.
  */
-
-let counter = 0;
-const fresh = (): string => `ledger-${++counter}-${Math.random().toString(36).slice(2)}`;
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -19,19 +18,34 @@ afterEach(() => {
 
 describe('the session ledger', () => {
   it('knows a session once it was loaded, and tells development tools to hide it', () => {
-    const id = fresh();
-    expect(sessionLedger.has(id)).toBe(false);
-    sessionLedger.add(id);
-    expect(sessionLedger.has(id)).toBe(true);
-    expect(knownSecrets.has(id)).toBe(true);
+    const ledger = createSessionLedger();
+    expect(ledger.has('ledger-session-1')).toBe(false);
+    ledger.add('ledger-session-1');
+    expect(ledger.has('ledger-session-1')).toBe(true);
+    expect(knownSecrets.has('ledger-session-1')).toBe(true);
   });
 
   it('keeps the latest 10,000 sessions, forgetting the oldest first', () => {
-    const ids = Array.from({ length: 10_001 }, fresh);
-    for (const id of ids) sessionLedger.add(id);
-    expect(sessionLedger.has(ids[0] as string)).toBe(false);
-    expect(sessionLedger.has(ids[1] as string)).toBe(true);
-    expect(sessionLedger.has(ids[10_000] as string)).toBe(true);
+    const ledger = createSessionLedger();
+    expect(MAX_LEDGER_SESSIONS).toBe(10_000);
+    const ids = Array.from({ length: 10_001 }, (_, index) => `session-${index}`);
+    for (const id of ids) ledger.add(id);
+    expect(ledger.has(ids[0] as string)).toBe(false);
+    expect(ledger.has(ids[1] as string)).toBe(true);
+    expect(ledger.has(ids[10_000] as string)).toBe(true);
+  });
+
+  it('belongs to one runtime: a session another runtime loaded is new here', () => {
+    const [first, second] = [createEmbedRuntime(), createEmbedRuntime()];
+    sessionLedgerOf(first).add('session-shared-id');
+    expect(sessionLedgerOf(second).has('session-shared-id')).toBe(false);
+    expect(ledgerOf({ runtime: second })).toBe(sessionLedgerOf(second));
+  });
+
+  it('is the default runtime\'s when an embed names no runtime, as the module object is', () => {
+    sessionLedger.add('session-of-the-page');
+    expect(sessionLedgerOf(getDefaultEmbedRuntime()).has('session-of-the-page')).toBe(true);
+    expect(ledgerOf({})).toBe(sessionLedgerOf(getDefaultEmbedRuntime()));
   });
 });
 

@@ -1,25 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { addHost as host, destroyControllers, flush, makeController as make } from '../support/controllers.js';
+import { addHost as host, destroyControllers, flush, makeController as make, manualSessions } from '../support/controllers.js';
 import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
 
 // What the controller does with the answer of `getSession`: a usable id loads; anything else, or a failure,
 // is the host's error; an answer that comes after the embed was torn down changes nothing.
 
 afterEach(destroyControllers);
-
-/** A `getSession` answered (or refused) by the test. */
-function deferredSession() {
-  let resolve: (id: string) => void = () => {};
-  let reject: (error: Error) => void = () => {};
-  const getSession = vi.fn(
-    () =>
-      new Promise<string>((res, rej) => {
-        resolve = res;
-        reject = rej;
-      }),
-  );
-  return { getSession, resolve: (id: string) => resolve(id), reject: (error: Error) => reject(error) };
-}
 
 describe('the answer of getSession', () => {
   it('a getSession that throws at once is reported like one that rejects', async () => {
@@ -59,7 +45,7 @@ describe('the answer of getSession', () => {
   });
 
   it('an answer that arrives after the embed was torn down loads nothing', async () => {
-    const { getSession, resolve } = deferredSession();
+    const { getSession, resolve } = manualSessions();
     const controller = make({ getSession });
     const element = host();
     controller.attach(element)();
@@ -72,10 +58,10 @@ describe('the answer of getSession', () => {
   });
 
   it.each([
-    ['an unusable answer', (session: ReturnType<typeof deferredSession>) => session.resolve('')],
-    ['a failure', (session: ReturnType<typeof deferredSession>) => session.reject(new Error('aborted'))],
+    ['an unusable answer', (session: ReturnType<typeof manualSessions>) => session.resolve('')],
+    ['a failure', (session: ReturnType<typeof manualSessions>) => session.reject(new Error('aborted'))],
   ])('%s that arrives after the embed was torn down is reported nowhere', async (_, answer) => {
-    const session = deferredSession();
+    const session = manualSessions();
     const onFailure = vi.fn();
     const controller = make({ getSession: session.getSession, onFailure });
     controller.attach(host())();
@@ -114,7 +100,7 @@ describe('requests the controller gave up on', () => {
   });
 
   it('a retry loads a session prop the page never loaded before it asks getSession, then asks it', async () => {
-    const { getSession, resolve } = deferredSession();
+    const { getSession, resolve } = manualSessions();
     const given = `given-${Math.random().toString(36).slice(2)}`;
     const controller = make({ session: given, getSession });
     // An address that cannot be built fails the first load before the session is used.

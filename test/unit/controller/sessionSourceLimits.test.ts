@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSessionSource, isUsableSession } from '../../../src/controller/createSessionSource.js';
 import type { EmbedLiveOptions } from '../../../src/controller/index.js';
+import { nextSession, testRuntime } from '../support/runtime.js';
 
 /**
  * The limits of the session source an app's backend meets: which ids are loadable, how a failing getSession
@@ -8,9 +9,8 @@ import type { EmbedLiveOptions } from '../../../src/controller/index.js';
  */
 
 const identity = { surface: 'dashboard', embedId: 'limits', publicId: 'sales' } as const;
-let counter = 0;
-const fresh = (): string => `limit-${++counter}-${Math.random().toString(36).slice(2)}`;
-const source = (live: EmbedLiveOptions) => createSessionSource(identity, () => true, () => live);
+/** A session source in the test's own runtime, whose ledger starts empty. */
+const source = (live: EmbedLiveOptions) => createSessionSource({ ...identity, runtime: testRuntime() }, () => true, () => live);
 
 afterEach(() => {
   vi.useRealTimers();
@@ -46,7 +46,7 @@ describe('a failing getSession', () => {
 
   it('waits twice as long after each failure, never more than 30 seconds', async () => {
     vi.useFakeTimers({ now: 0 });
-    const next = fresh();
+    const next = nextSession();
     const getSession = vi.fn<() => Promise<string>>();
     for (let i = 0; i < 6; i++) getSession.mockRejectedValueOnce(new Error('down'));
     getSession.mockResolvedValue(next);
@@ -79,7 +79,7 @@ describe('a failing getSession', () => {
   });
 
   it('is asked again for the next load once its answer came', async () => {
-    const ids = [fresh(), fresh()];
+    const ids = [nextSession(), nextSession()];
     const getSession = vi.fn(async () => ids[getSession.mock.calls.length - 1] as string);
     const sessions = source({ getSession });
     await expect(sessions.take('initial')).resolves.toBe(ids[0]);
@@ -102,6 +102,6 @@ describe('a failing getSession', () => {
   });
 
   it('has nothing to abort before it was ever asked', () => {
-    expect(() => source({ session: fresh() }).abort()).not.toThrow();
+    expect(() => source({ session: nextSession() }).abort()).not.toThrow();
   });
 });

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EmbedController } from '../../../src/controller/index.js';
 import { createControlledSync } from '../../../src/controller/createControlledSync.js';
-import type { EmbedBridge } from '../../../src/protocol/createEmbedBridge.js';
-import { createEmbedStore } from '../../../src/protocol/createEmbedStore.js';
+import type { EmbedBridge } from '../../../src/runtime/createEmbedBridge.js';
+import { createEmbedStore } from '../../../src/runtime/createEmbedStore.js';
 import { describeEntry } from '../../../src/devtools/describeEntry.js';
 import { type EmbedInspectorEntry, embedInspector } from '../../../src/protocol/index.js';
 import { addHost, destroyControllers, makeController as make } from '../support/controllers.js';

@@ -3,9 +3,8 @@ import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SvcDevtools } from '../../../src/devtools/index.js';
 import { createEmbedBridge, embedInspector, type EmbedInspectorEntry } from '../../../src/protocol/index.js';
-import { addFrame, deliver, eventEnvelope, readyPayload } from '../support/frames.js';
+import { addFrame, deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
 
-const TENANT = 'https://acme.example.com';
 
 afterEach(() => {
   cleanup();

@@ -2,9 +2,9 @@ import { act, render } from '@testing-library/react';
 import { type ReactElement, StrictMode } from 'react';
 import { vi } from 'vitest';
 import type { Surface } from '../../../src/index.js';
-import { eventEnvelope, readyPayload } from '../support/frames.js';
+import { eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
 
-export const TENANT = 'https://acme.example.com';
+export { TENANT } from '../support/frames.js';
 
 /** Renders under StrictMode, as every React test here does. */
 export function renderStrict(ui: ReactElement) {

@@ -4,8 +4,8 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getMessageRouterStats, SvcChat, SvcDashboard } from '../../../src/index.js';
+import { TENANT } from '../support/frames.js';
 
-const TENANT = 'https://acme.example.com';
 
 function Page() {
   return (

@@ -2,8 +2,8 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { SvcApp, SvcChat, SvcDashboard, SvcProvider, useSvcEmbed } from '../../../src/index.js';
+import { TENANT } from '../support/frames.js';
 
-const TENANT = 'https://acme.example.com';
 
 function Status() {
   return <output>{useSvcEmbed('d', (s) => s.status)}</output>;

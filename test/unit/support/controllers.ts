@@ -1,15 +1,18 @@
-import { createEmbedController, type EmbedController, type EmbedControllerOptions } from '../../../src/controller/index.js';
-import { TENANT } from './frames.js';
+import { vi } from 'vitest';
+import { createEmbedController, type EmbedController, type EmbedControllerOptions, type SessionRequest } from '../../../src/controller/index.js';
+import { deliver, eventEnvelope, readyPayload, TENANT } from './frames.js';
+import { testRuntime } from './runtime.js';
 
 const made: EmbedController[] = [];
 let count = 0;
 
 /**
- * A dashboard controller with the tests' defaults, under an embed id of its own (the registry refuses two
- * live embeds with one id). {@link destroyControllers} tears it down after the test.
+ * A dashboard controller with the tests' defaults, in the test's own runtime (see `testRuntime`), under an
+ * embed id of its own (a registry refuses two live embeds with one id). {@link destroyControllers} tears it
+ * down after the test.
  */
 export function makeController(options: Partial<EmbedControllerOptions> = {}): EmbedController {
-  const controller = createEmbedController({ surface: 'dashboard', tenantOrigin: TENANT, embedId: `c${++count}`, publicId: 'sales', ...options });
+  const controller = createEmbedController({ surface: 'dashboard', tenantOrigin: TENANT, embedId: `c${++count}`, publicId: 'sales', runtime: testRuntime(), ...options });
   made.push(controller);
   return controller;
 }
@@ -25,3 +28,33 @@ export const addHost = (): HTMLDivElement => document.body.appendChild(document.
 
 /** Resolves after the tasks already queued: promise answers and zero-delay timers have run. */
 export const flush = (): Promise<unknown> => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** Delivers an event of `type` from the controller's iframe, from the tenant origin, as the embed posts it. */
+export function emitEvent(controller: EmbedController, type: string, payload: Record<string, unknown>): void {
+  deliver(eventEnvelope(type, payload), TENANT, controller.iframe?.contentWindow ?? null);
+}
+
+/** Delivers `ready` (a signed dashboard's) from the controller's iframe. */
+export const emitReady = (controller: EmbedController): void => emitEvent(controller, 'svc:event:ready', readyPayload());
+
+/** One request of a {@link manualSessions} `getSession`, waiting for the test's answer. */
+export interface ManualAnswer {
+  readonly request: SessionRequest;
+  resolve(id: string): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * A `getSession` whose answers the test gives by hand: each request waits in `answers` (in request order)
+ * until the test resolves or rejects it; `resolve` and `reject` answer the latest request.
+ */
+export function manualSessions() {
+  const answers: ManualAnswer[] = [];
+  const getSession = vi.fn((request: SessionRequest) => new Promise<string>((resolve, reject) => answers.push({ request, resolve, reject })));
+  return {
+    getSession,
+    answers,
+    resolve: (id: string): void => answers.at(-1)?.resolve(id),
+    reject: (error: unknown): void => answers.at(-1)?.reject(error),
+  };
+}

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createEmbedBridge, type EmbedDebugReport, type SvcEventMessage } from '../../../src/protocol/index.js';
 import { mockSvcTenant, restoreAllSvcTenants } from '../../../src/testing/index.js';
+import { TENANT } from '../support/frames.js';
 
-const TENANT = 'https://acme.example.com';
 
 function addFrame(src: string | null, embedId?: string): HTMLIFrameElement {
   const iframe = document.createElement('iframe');

@@ -3,8 +3,8 @@ import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SvcChat, SvcDashboard } from '../../../src/index.js';
 import { mockSvcTenant, restoreAllSvcTenants } from '../../../src/testing/index.js';
+import { TENANT } from '../support/frames.js';
 
-const TENANT = 'https://acme.example.com';
 
 afterEach(() => {
   restoreAllSvcTenants();

@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createEmbedBridge, type EmbedDebugReport, type Surface } from '../../../../src/protocol/index.js';
-import { addFrame, deliver, eventEnvelope, readyPayload } from '../../support/frames.js';
+import { addFrame, deliver, eventEnvelope, readyPayload, TENANT } from '../../support/frames.js';
 import { prng } from '../../../../src/emulator/prng.js';
 
-const TENANT = 'https://acme.example.com';
 
 function randomValue(rand: () => number, depth = 0): unknown {
   const pick = Math.floor(rand() * (depth > 3 ? 7 : 10));

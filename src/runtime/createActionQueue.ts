@@ -1,6 +1,6 @@
-import { STATE_ACTION_TYPES } from './actionPayloads.js';
-import type { SvcActionMessage } from './messages.js';
-import { parseFilterParameter } from './parseFilterParameter.js';
+import { STATE_ACTION_TYPES } from '../protocol/actionPayloads.js';
+import type { SvcActionMessage } from '../protocol/messages.js';
+import { parseFilterParameter } from '../protocol/parseFilterParameter.js';
 
 /** The queue of actions waiting for an embed's `ready`. */
 export interface ActionQueue {

@@ -1,8 +1,8 @@
-import type { EmbedDropReason } from './EmbedDebugReport.js';
-import type { UnknownValue } from './fieldChecks.js';
-import { isDevelopment } from './isDevelopment.js';
-import type { SvcEventMessage } from './messages.js';
-import { parseEventMessage } from './parseEventMessage.js';
+import type { EmbedDropReason } from '../protocol/EmbedDebugReport.js';
+import type { UnknownValue } from '../protocol/fieldChecks.js';
+import { isDevelopment } from '../protocol/isDevelopment.js';
+import type { SvcEventMessage } from '../protocol/messages.js';
+import { parseEventMessage } from '../protocol/parseEventMessage.js';
 
 /** One embed as the router sees it: where its messages come from and where they go. */
 export interface EmbedRoute {

@@ -1,5 +1,5 @@
-import type { EmbedDebugReport } from './EmbedDebugReport.js';
-import type { SvcActionMessage, SvcEventMessage } from './messages.js';
+import type { EmbedDebugReport } from '../protocol/EmbedDebugReport.js';
+import type { SvcActionMessage, SvcEventMessage } from '../protocol/messages.js';
 
 /**
  * One thing that happened to an embed, as a message inspector sees it:
@@ -35,38 +35,20 @@ export type EmbedInspectorEntry =
  */
 export type EmbedInspectorListener = (entry: EmbedInspectorEntry) => void;
 
-let listeners: readonly EmbedInspectorListener[] = [];
-
 /**
- * The page-wide tap that developer tools (such as `<SvcDevtools>`) read. While nobody listens, `active` is
- * false and the bridge skips building entries, so an app without an inspector pays one property read.
+ * The tap that developer tools (such as `<SvcDevtools>`) read: every entry of every embed of one runtime. While
+ * nobody listens, `active` is false and the bridge skips building entries, so an app without an inspector pays
+ * one property read.
  *
  * Development builds only: in a production build (`process.env.NODE_ENV` is `'production'`) bridges and
  * controllers emit nothing, and a bundler drops the code that builds entries, as `<SvcDevtools>` renders
  * nothing there. For production telemetry, use `onEvent` and `onDebug`.
  */
-export const embedInspector = {
+export interface EmbedInspector {
   /** Whether anyone listens: the bridge builds entries only then. */
-  get active(): boolean {
-    return listeners.length > 0;
-  },
+  readonly active: boolean;
   /** Calls `listener` with every entry from now on; returns the function that stops it. */
-  subscribe(listener: EmbedInspectorListener): () => void {
-    listeners = [...listeners, listener];
-    return () => {
-      listeners = listeners.filter((other) => other !== listener);
-    };
-  },
+  subscribe(listener: EmbedInspectorListener): () => void;
   /** Hands an entry to every listener; a throwing listener does not stop the others. */
-  emit(entry: EmbedInspectorEntry): void {
-    for (const listener of listeners) {
-      try {
-        listener(entry);
-      } catch (error) {
-        setTimeout(() => {
-          throw error;
-        });
-      }
-    }
-  },
-} as const;
+  emit(entry: EmbedInspectorEntry): void;
+}

@@ -1,22 +1,25 @@
 import { scrubReport } from '../credentials/scrubReport.js';
-import { createActionMessage } from './createActionMessage.js';
+import { createActionMessage } from '../protocol/createActionMessage.js';
 import { createActionQueue } from './createActionQueue.js';
 import { createEmbedStore } from './createEmbedStore.js';
-import type { EmbedBridge, EmbedBridgeOptions } from './EmbedBridge.js';
-import type { EmbedDebugReport, EmbedDropReason } from './EmbedDebugReport.js';
-import { type EmbedInspectorEntry, embedInspector } from './embedInspector.js';
-import type { UnknownValue } from './fieldChecks.js';
-import { isDevelopment } from './isDevelopment.js';
-import { registerEmbed } from './embedRegistry.js';
+import type { EmbedBridge } from './EmbedBridge.js';
+import type { EmbedBridgeOptions } from './EmbedBridgeOptions.js';
+import type { EmbedDebugReport, EmbedDropReason } from '../protocol/EmbedDebugReport.js';
+import type { EmbedInspectorEntry } from './EmbedInspectorEntry.js';
+import type { UnknownValue } from '../protocol/fieldChecks.js';
+import { isDevelopment } from '../protocol/isDevelopment.js';
+import { inspectorOf } from './createEmbedInspector.js';
+import { runtimeOf } from './defaultEmbedRuntime.js';
+import type { EmbedRuntime } from './EmbedRuntime.js';
 import { addEmbedRoute } from './messageRouter.js';
-import type { SvcActionMessage, SvcEventMessage } from './messages.js';
-import { normalizeTenantOrigin } from './normalizeTenantOrigin.js';
+import type { SvcActionMessage, SvcEventMessage } from '../protocol/messages.js';
+import { normalizeTenantOrigin } from '../protocol/normalizeTenantOrigin.js';
 import { reduceEmbedEvent } from './reduceEmbedEvent.js';
-import { svcError } from './svcError.js';
+import { reportUncaught } from './reportUncaught.js';
+import { svcError } from '../protocol/svcError.js';
 
-export type { EmbedBridge, EmbedBridgeOptions, EmbedEventHandler, EmbedTarget } from './EmbedBridge.js';
-
-let generatedIds = 0;
+export type { EmbedBridge, EmbedEventHandler, EmbedTarget } from './EmbedBridge.js';
+export type { EmbedBridgeOptions } from './EmbedBridgeOptions.js';
 
 /** What a key without subscribers iterates: one shared empty list, not a new one per event. */
 const NO_HANDLERS: readonly never[] = [];
@@ -28,13 +31,13 @@ const NO_HANDLERS: readonly never[] = [];
 type Subscriber = (...args: never[]) => void;
 
 /**
- * Hands an entry of `embedId` to the inspector, built only while someone listens. `at` defaults to now; the
- * fields of `entry` come last and win. One helper rather than an object literal at every call: it keeps the
- * bundle small. Development only (the inspector's one reader, `<SvcDevtools>`, renders nothing in
- * production), and called only behind `isDevelopment`, so a production bundle drops it whole.
+ * Hands an entry of `embedId` to its runtime's inspector, built only while someone listens. `at` defaults to
+ * now; the fields of `entry` come last and win. Development only (the inspector's one reader, `<SvcDevtools>`,
+ * renders nothing in production), and called only behind `isDevelopment`, so a production bundle drops it whole.
  */
-function tap(embedId: string, kind: EmbedInspectorEntry['kind'], entry: object): void {
-  if (embedInspector.active) embedInspector.emit({ kind, embedId, at: Date.now(), ...entry } as EmbedInspectorEntry);
+function tap(runtime: EmbedRuntime, embedId: string, kind: EmbedInspectorEntry['kind'], entry: object): void {
+  const inspector = inspectorOf(runtime);
+  if (inspector.active) inspector.emit({ kind, embedId, at: Date.now(), ...entry } as EmbedInspectorEntry);
 }
 
 /**
@@ -57,7 +60,8 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
   const ANY = 0;
   const DEBUG = 1;
   const tenantOrigin = normalizeTenantOrigin(options.tenantOrigin);
-  const embedId = options.embedId ?? `svc-embed-${++generatedIds}`;
+  const runtime = runtimeOf(options);
+  const embedId = options.embedId ?? runtime.nextId('svc-embed');
   const { surface } = options;
   const store = createEmbedStore(embedId, surface);
   const limit = options.maxQueuedActions ?? 100;
@@ -88,11 +92,7 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
       try {
         (subscriber as (...args: unknown[]) => void)(...args);
       } catch (error) {
-        if (typeof reportError === 'function') reportError(error);
-        else
-          setTimeout(() => {
-            throw error;
-          });
+        reportUncaught(error);
       }
     }
   };
@@ -106,7 +106,7 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
     message.type === 'svc:action:set-session' ? { ...message, payload: { sessionId: '[redacted]' } } : message;
 
   const debug = (report: Omit<EmbedDebugReport, 'embedId'>): void => {
-    if (isDevelopment) tap(embedId, 'dropped', { report: { ...report, embedId } });
+    if (isDevelopment) tap(runtime, embedId, 'dropped', { report: { ...report, embedId } });
     // Development reports carry no credentials and only a bounded preview of the refused data (the shared
     // scrubber, only while a hook listens); production ones pass foreign data as received, and a production
     // bundle drops the scrubber with this guard.
@@ -121,7 +121,7 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
       debug({ reason: 'not-connected', detail: isDevelopment ? `${message.type} not sent: not connected` : message.type, data: shown(message) });
     } else {
       win.postMessage(stamped, tenantOrigin);
-      if (isDevelopment) tap(embedId, flushed ? 'action-flushed' : 'action-sent', { at: stamped.timestamp, message: shown(stamped) });
+      if (isDevelopment) tap(runtime, embedId, flushed ? 'action-flushed' : 'action-sent', { at: stamped.timestamp, message: shown(stamped) });
     }
   };
 
@@ -151,7 +151,7 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
       // state first and whatever handlers send after it.
       for (const queued of queue.drain()) post(queued, true);
     }
-    if (isDevelopment) tap(embedId, 'event', { message });
+    if (isDevelopment) tap(runtime, embedId, 'event', { message });
     store.setState(reduceEmbedEvent(store.getState(), message), true);
     dispatch(message.type, message.payload, message);
     dispatch(ANY, message);
@@ -159,7 +159,7 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
 
   const drop = (reason: EmbedDropReason, detail: string, event: MessageEvent, type?: string): void => {
     // A dropped message costs this check unless someone listens: its data is read and described only then.
-    if (!lists.get(DEBUG)?.length && !(isDevelopment && embedInspector.active)) return;
+    if (!lists.get(DEBUG)?.length && !(isDevelopment && inspectorOf(runtime).active)) return;
     debug({ reason, detail, origin: event.origin, data: event.data, ...(type !== undefined && { type }) });
   };
 
@@ -177,7 +177,7 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
     connect(target) {
       disconnectCurrent?.();
       getWindow = typeof target === 'function' ? target : () => target.contentWindow;
-      const unregister = registerEmbed(bridge);
+      const unregister = runtime.registry.register(bridge);
       const removeRoute = addEmbedRoute({ tenantOrigin, getWindow, receive, drop });
       const disconnect = (): void => {
         if (disconnectCurrent !== disconnect) return;
@@ -197,7 +197,7 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
         return;
       }
       const dropped = queue.push(message);
-      if (isDevelopment) tap(embedId, 'action-queued', { message: shown(message) });
+      if (isDevelopment) tap(runtime, embedId, 'action-queued', { message: shown(message) });
       if (dropped) {
         debug({
           reason: 'queue-overflow',

@@ -1,7 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { Surface } from './envelope.js';
-import type { AiQueryStatus, DownloadPayload, DrilldownPayload, ErrorPayload } from './eventPayloads.js';
-import type { SvcEventMessage } from './messages.js';
+import type { Surface } from '../protocol/envelope.js';
+import type { AiQueryStatus, DownloadPayload, DrilldownPayload, ErrorPayload } from '../protocol/eventPayloads.js';
+import type { SvcEventMessage } from '../protocol/messages.js';
 
 /**
  * An embed's lifecycle: `loading` until `ready`; `loaded` once the content is shown (`dashboard-loaded` on a

@@ -1,5 +1,5 @@
 import type { AiQueryState, EmbedState } from './createEmbedStore.js';
-import type { SvcEventMessage } from './messages.js';
+import type { SvcEventMessage } from '../protocol/messages.js';
 
 /** Bounds of the store's history lists: enough to debug, never a leak in a long-lived page. */
 export const EMBED_HISTORY_LIMITS = { recentEvents: 50, downloads: 20, drilldowns: 20, aiQueries: 20 } as const;

@@ -1,24 +1,10 @@
-import type { ActionType } from './actionPayloads.js';
-import type { ActionPayloadArgs } from './createActionMessage.js';
+import type { ActionType } from '../protocol/actionPayloads.js';
+import type { ActionPayloadArgs } from '../protocol/createActionMessage.js';
 import type { EmbedStore } from './createEmbedStore.js';
-import type { EmbedDebugHook, EmbedDebugReport } from './EmbedDebugReport.js';
-import type { Surface } from './envelope.js';
-import type { EventMap, EventType } from './eventPayloads.js';
-import type { SvcEventMessage } from './messages.js';
-
-/** Options of `createEmbedBridge`. */
-export interface EmbedBridgeOptions {
-  /** Which surface the iframe shows. */
-  readonly surface: Surface;
-  /** The tenant origin the iframe is loaded from; messages from any other origin are dropped. */
-  readonly tenantOrigin: string;
-  /** A name hooks elsewhere in the app can address the embed by. @default a generated `svc-embed-<n>` */
-  readonly embedId?: string | undefined;
-  /** Receives everything the embed drops, with the reason. */
-  readonly onDebug?: EmbedDebugHook | undefined;
-  /** How many actions may wait for `ready` before the oldest is dropped. @default 100 */
-  readonly maxQueuedActions?: number | undefined;
-}
+import type { EmbedDebugHook, EmbedDebugReport } from '../protocol/EmbedDebugReport.js';
+import type { Surface } from '../protocol/envelope.js';
+import type { EventMap, EventType } from '../protocol/eventPayloads.js';
+import type { SvcEventMessage } from '../protocol/messages.js';
 
 /** Where an embed's messages come from: its iframe, or a function returning the iframe's window. */
 export type EmbedTarget = { readonly contentWindow: Window | null } | (() => Window | null | undefined);
