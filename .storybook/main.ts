@@ -1,7 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { fileURLToPath } from 'node:url';
 import type { StorybookConfig } from '@storybook/react-vite';
 import remarkGfm from 'remark-gfm';
 import type { Plugin } from 'vite';
+import { buildDocsSearchIndex } from './docsSearchIndex.js';
+import { handlePlatformRoute } from './platformRoutes.js';
 import { playgroundTenants } from './playgroundTenants.mjs';
 
 /**
@@ -17,6 +20,8 @@ const config: StorybookConfig = {
   addons: [{ name: '@storybook/addon-docs', options: { mdxPluginOptions: { mdxCompileOptions: { remarkPlugins: [remarkGfm] } } } }],
   framework: { name: '@storybook/react-vite', options: {} },
   core: { disableTelemetry: true },
+  // The site's favicon (the manager and a preview frame opened on its own both ask for one).
+  staticDirs: ['./public'],
   // A playground for this library, not a first Storybook: no onboarding checklist in the sidebar or the menu.
   features: { sidebarOnboardingChecklist: false, menuOnboardingChecklist: false },
   typescript: {
@@ -30,10 +35,42 @@ const config: StorybookConfig = {
       propFilter: (prop) => !prop.parent?.fileName.includes('/node_modules/'),
     },
   },
-  viteFinal: (viteConfig) => ({ ...viteConfig, plugins: [...(viteConfig.plugins ?? []), playgroundBackend()] }),
+  // The preview's head: the favicon, and the few styles the docs pages and the playground share.
+  previewHead: (head) => `${head}
+<link rel="icon" type="image/svg+xml" href="./favicon.svg" />
+<style>
+  /* Long code lines wrap instead of running out of the page's column. */
+  .sbdocs pre, .sbdocs pre code, .docblock-source pre, .docblock-source pre code { white-space: pre-wrap !important; overflow-wrap: anywhere; }
+  /* The playground: the inspector's bar above the story, never over the embed. */
+  .svc-playground { min-height: 100vh; background: #f5f7fb; font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; color: #1d2330; }
+  .svc-playground-bar { padding: 8px 16px; background: #ffffff; border-bottom: 1px solid #dde1ea; }
+</style>`,
+  viteFinal: (viteConfig) => ({ ...viteConfig, plugins: [...(viteConfig.plugins ?? []), playgroundBackend(), docsSearchIndex()] }),
 };
 
 export default config;
+
+/** The docs pages, whose text the search page searches. */
+const DOCS_DIR = fileURLToPath(new URL('../stories/docs/', import.meta.url));
+
+/**
+ * The full-text index of the docs pages, built with the site from their MDX: the module
+ * `virtual:svc-docs-search-index` holds every section of every page (its page, heading, anchor and words), and
+ * the search page loads it when a reader opens it. In `npm start` an edited page is read again.
+ */
+function docsSearchIndex(): Plugin {
+  const id = 'virtual:svc-docs-search-index';
+  const resolved = `\0${id}`;
+  return {
+    name: 'svc-docs-search-index',
+    resolveId: (source) => (source === id ? resolved : undefined),
+    load(loading) {
+      if (loading !== resolved) return undefined;
+      this.addWatchFile(DOCS_DIR);
+      return `export default ${JSON.stringify(buildDocsSearchIndex(DOCS_DIR))};`;
+    },
+  };
+}
 
 /**
  * A stand-in for an app's backend, mounted on the Storybook dev server: it mints embed sessions and
@@ -82,6 +119,8 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     const { createManagementClient } = (await import(/* @vite-ignore */ serverClient)) as typeof import('../src/server/index.js');
     const platform = createManagementClient({ baseUrl: `${url}/api`, apiToken });
     const route = requested.pathname;
+    // The platform recipes' routes (sign in and out, sessions per plan, export and print) live in their own module.
+    if (await handlePlatformRoute(platform, req, res, requested)) return;
     if (req.method === 'POST' && route === '/session') {
       const { sessionId } = await platform.createEmbedSession({
         deploymentId: 42,

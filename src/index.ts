@@ -5,6 +5,8 @@
  * @packageDocumentation
  */
 export * from './protocol/index.js';
+// Where development error texts link to; in the React entry only, so the protocol entry does not carry it.
+export { setSvcDocsUrl } from './protocol/svcError.js';
 export * from './controller/index.js';
 export { SvcApp } from './react/SvcApp.js';
 export { SvcChat } from './react/SvcChat.js';
@@ -17,6 +19,7 @@ export type { SvcProviderProps, SvcProviderSettings } from './react/SvcProvider.
 export type {
   SvcAppProps,
   SvcChatProps,
+  SvcDashboardEventProps,
   SvcDashboardProps,
   SvcEmbedCommonProps,
   SvcEventCallback,

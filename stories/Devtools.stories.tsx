@@ -11,7 +11,7 @@ import { EMULATOR_URL } from './support/emulatorUrl.js';
 const meta: Meta<typeof SvcDevtools> = {
   title: 'Developer tools/SvcDevtools',
   component: SvcDevtools,
-  // This story shows the panel itself, in place of the corner panel every other story has.
+  // This story shows the panel itself, in place of the bar above every other story.
   parameters: { devtools: false },
   args: { position: 'inline', defaultOpen: true, maxEntries: 500 },
   argTypes: {

@@ -7,7 +7,8 @@ import { Figures } from './support/Figures.js';
 import { retryFallback } from './support/retryFallback.js';
 import { usePlaygroundSessions } from './support/usePlaygroundSessions.js';
 
-const meta: Meta = { title: 'Lifecycle' };
+// Under Recipes in the sidebar; the id keeps the stories' addresses (lifecycle--...) as they were.
+const meta: Meta = { title: 'Recipes/Lifecycle', id: 'lifecycle' };
 export default meta;
 
 const frame = { height: 520, border: '1px solid #dde1ea', borderRadius: 8, overflow: 'hidden' } as const;

@@ -3,6 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useArgs } from 'storybook/preview-api';
 import { type ColorScheme, SvcApp } from '../src/index.js';
 import { EMULATOR_URL } from './support/emulatorUrl.js';
+import { Button, embedFrameStyle } from './support/harness.js';
 import { Playground } from './support/Playground.js';
 import { usePlaygroundApi } from './support/usePlaygroundApi.js';
 
@@ -27,8 +28,14 @@ const meta: Meta<Args> = {
       options: ['/embed/d/42/app', '/embed/d/42/app/workbook/130', '/embed/d/42/app/workbook/131', '/embed/d/42/app/folder/7'],
       description: 'Controlled path: sent as navigate; navigation inside the embed updates this control (no echo)',
     },
-    colorScheme: { control: 'inline-radio', options: ['light', 'dark', 'auto'] },
-    locale: { control: 'select', options: ['en-US', 'de-DE', 'fr-FR', 'ja-JP'] },
+    colorScheme: {
+      control: 'inline-radio',
+      options: ['light', 'dark', 'auto'],
+    },
+    locale: {
+      control: 'select',
+      options: ['en-US', 'de-DE', 'fr-FR', 'ja-JP'],
+    },
   },
 };
 export default meta;
@@ -36,18 +43,34 @@ export default meta;
 const HOME = '/embed/d/42/app';
 const PATHS = [HOME, `${HOME}/workbook/130`, `${HOME}/folder/7`];
 
-function AppStory({ colorScheme, locale, path, setPath }: Args & { readonly setPath: (path: string) => void }) {
+function AppStory({
+  colorScheme,
+  locale,
+  path,
+  setPath,
+  setArgs,
+}: Args & {
+  readonly setPath: (path: string) => void;
+  readonly setArgs: (args: Partial<Args>) => void;
+}) {
   // The app is signed-only: the playground's backend mints a session, as your backend would.
   const session = usePlaygroundApi<{ sessionId: string }>('/session');
   if (session === null) return <p>Minting a session…</p>;
   if ('error' in session) return <p role="alert">{session.error}</p>;
   return (
-    <Playground embedId="app" paths={PATHS}>
+    <Playground
+      embedId="app"
+      paths={PATHS}
+      controlled={{
+        setColorScheme: (scheme) => setArgs({ colorScheme: scheme }),
+        setLocale: (language) => setArgs({ locale: language }),
+      }}
+    >
       <nav style={{ marginBottom: 8, display: 'flex', gap: 8 }}>
         {PATHS.map((p) => (
-          <button key={p} type="button" aria-pressed={p === path} onClick={() => setPath(p)}>
+          <Button key={p} aria-pressed={p === path} onClick={() => setPath(p)}>
             {p.replace(HOME, '') || 'home'}
-          </button>
+          </Button>
         ))}
         <code>{path}</code>
       </nav>
@@ -60,7 +83,7 @@ function AppStory({ colorScheme, locale, path, setPath }: Args & { readonly setP
         onNavigate={(payload) => setPath(payload.path)}
         colorScheme={colorScheme}
         locale={locale}
-        style={{ height: 680, border: '1px solid #dde1ea', borderRadius: 8, overflow: 'hidden' }}
+        style={embedFrameStyle(680)}
       />
     </Playground>
   );
@@ -71,6 +94,6 @@ export const App: StoryObj<Args> = {
   // the control. Storybook's hook has to be called by the story function itself.
   render: function Render(args) {
     const [, updateArgs] = useArgs<Args>();
-    return <AppStory {...args} setPath={(path) => updateArgs({ path })} />;
+    return <AppStory {...args} setPath={(path) => updateArgs({ path })} setArgs={updateArgs} />;
   },
 };

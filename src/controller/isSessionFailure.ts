@@ -13,7 +13,9 @@ export interface SessionFailureContext {
  * documents no error names; this is the project's rule, kept in this one function: the error is fatal, and
  * its `name` is `SessionError` or `SessionExpiredError`, or its name or message mentions a session, a sign-in,
  * an expiry, being unauthorised, or an invalid or revoked token (any letter case), or it arrived in signed
- * mode before the load's first `ready`. A fatal error that is none of these is shown, never renewed.
+ * mode before the load's first `ready`. A fatal error that is none of these is shown, never renewed. An
+ * entitlement refusal is never a session failure, whatever it says: `AiNotAllowedError` (the session's
+ * `settings.allowAi` is false) would come back with every new session minted for the same viewer.
  *
  * @example
  * isSessionFailure({ message: 'Token expired', fatal: true }, { signed: true, readySinceLoad: true }); // true
@@ -26,6 +28,7 @@ export function isSessionFailure(error: ErrorPayload, context: SessionFailureCon
   // word the pattern looks for.
   return (
     error.fatal === true &&
+    error.name !== 'AiNotAllowedError' &&
     (/session|sign[\s-]?in|expir|unauthori[sz]ed|(invalid|revoked) token|token (is )?(invalid|revoked)/i.test(`${error.name}|${error.message}`) ||
       (context.signed && !context.readySinceLoad))
   );

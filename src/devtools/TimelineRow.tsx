@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import type { TimelineItem } from './createTimeline.js';
 import { describeEntry } from './describeEntry.js';
-import { buttonStyle, detailStyle, jsonStyle, KIND_COLORS, mutedStyle, rowStyle } from './devtoolsStyles.js';
+import { buttonStyle, detailStyle, FOREIGN_COLOR, jsonStyle, KIND_COLORS, mutedStyle, rowStyle } from './devtoolsStyles.js';
 import { toDisplayJson } from './toDisplayJson.js';
 
 /** `HH:MM:SS.mmm` in local time: close events differ by milliseconds. */
@@ -21,16 +21,17 @@ interface TimelineRowProps {
 /** One timeline entry: time, embed, kind, headline and detail, with its JSON on demand and a copy button. */
 // Rows re-render only when their own entry or expansion changes, not on every new entry.
 export const TimelineRow = /* @__PURE__ */ memo(function TimelineRow({ item, expanded, onToggleJson, onCopy }: TimelineRowProps) {
-  const { entry, id } = item;
+  const { entry, id, foreign } = item;
   const { title, detail } = describeEntry(entry);
   return (
-    <li data-kind={entry.kind} data-title={title} data-embed-id={entry.embedId} style={rowStyle}>
+    <li data-kind={entry.kind} data-foreign={foreign ? '' : undefined} data-title={title} data-embed-id={entry.embedId} style={rowStyle}>
       <div style={{ display: 'flex', gap: 8, alignItems: 'baseline', flexWrap: 'wrap' }}>
         <span style={mutedStyle}>
           #{id} {clock(entry.at)}
         </span>
         <span>{entry.embedId}</span>
-        <span style={{ color: KIND_COLORS[entry.kind] }}>{entry.kind}</span>
+        {/* Another page's message, ignored as it should be: told apart from a real drop, in a neutral colour. */}
+        <span style={{ color: foreign ? FOREIGN_COLOR : KIND_COLORS[entry.kind] }}>{foreign ? 'foreign' : entry.kind}</span>
         <strong>{title}</strong>
         <span style={{ marginLeft: 'auto', display: 'flex', gap: 4 }}>
           <button type="button" style={buttonStyle} aria-expanded={expanded} aria-label={`JSON of entry ${id}`} onClick={() => onToggleJson(id)}>

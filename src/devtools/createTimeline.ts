@@ -10,6 +10,11 @@ export interface TimelineItem {
   readonly entry: EmbedInspectorEntry;
   /** About how many characters the copy holds. */
   readonly size: number;
+  /**
+   * A message from another origin or window (the page's own scripts, an extension, a docs site around the embed):
+   * dropped as the protocol requires, nothing gone wrong. The panel shows it as a neutral entry.
+   */
+  readonly foreign: boolean;
 }
 
 /** A bounded, subscribable history of inspector entries, oldest first. */
@@ -86,7 +91,7 @@ export function createTimeline(maxEntries: number = DEFAULT_MAX_ENTRIES, maxSize
       // The copy is made now, while the message is in hand: nothing here refers to the original afterwards.
       const { entry, size, foreign: isForeign } = toTimelineEntry(raw);
       if (isForeign) foreign++;
-      pending.push({ id: nextId++, entry, size });
+      pending.push({ id: nextId++, entry, size, foreign: isForeign });
       pendingSize += size;
       // A burst beyond the bounds would only be cut later: keep the pending buffer bounded too.
       if (pending.length > maxEntries || pendingSize > maxSize) ({ list: pending, size: pendingSize } = trimmed(pending, pendingSize, maxEntries, maxSize));

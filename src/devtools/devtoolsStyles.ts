@@ -107,6 +107,9 @@ export const KIND_COLORS: Record<InspectorKind, string> = {
   lifecycle: '#d6b8ff',
 };
 
+/** A foreign message (another origin or window, ignored as it should be): neutral, not the colour of a drop. */
+export const FOREIGN_COLOR = MUTED;
+
 export const STATUS_COLORS: Record<string, string> = {
   loading: '#ffd37a',
   ready: '#8fc1ff',

@@ -19,21 +19,22 @@ import { embedIdentity } from '../controller/embedIdentity.js';
 import { withSettings } from '../controller/EmbedOptions.js';
 import type { Surface } from '../protocol/envelope.js';
 import { isDevelopment } from '../protocol/isDevelopment.js';
-import { errorText, svcError } from '../protocol/svcError.js';
+import { errorText, svcError, withSubject } from '../protocol/svcError.js';
 import type { ErrorPayload } from '../protocol/eventPayloads.js';
 import type { Filters } from '../protocol/filterValue.js';
 import type { SvcEventMessage } from '../protocol/messages.js';
 import { createSvcActions } from './createSvcActions.js';
 import { EVENT_CALLBACK_PROPS } from './eventCallbackProps.js';
-import type { SvcEmbedCommonProps } from './SvcEmbedProps.js';
+import type { SvcDashboardEventProps, SvcEmbedCommonProps } from './SvcEmbedProps.js';
 import type { SvcEmbedHandle } from './SvcEmbedHandle.js';
 import { SvcProviderContext } from '../reactBase/SvcProviderContext.js';
 import { useIsomorphicLayoutEffect } from '../reactBase/useIsomorphicLayoutEffect.js';
 import { validateControlledProps } from './validateProps.js';
 
 /** The props any of the three components may get: what the shared implementation reads. */
-interface SvcEmbedAnyProps extends SvcEmbedCommonProps {
+interface SvcEmbedAnyProps extends SvcEmbedCommonProps, SvcDashboardEventProps {
   readonly publicId?: string | undefined;
+  readonly path?: string | undefined;
   readonly deploymentId?: number | string | undefined;
   readonly allowExport?: boolean | undefined;
   readonly filters?: Filters | undefined;
@@ -57,7 +58,7 @@ export function createSvcEmbedComponent<P extends SvcEmbedCommonProps>(
     const merged = withSettings(props, useContext(SvcProviderContext)) as SvcEmbedAnyProps & { readonly tenantOrigin: string };
     const { keepAlive } = merged;
     if (isDevelopment && merged.tenantOrigin === undefined) {
-      throw svcError(101, `<${component}>: tenantOrigin is required, as a prop or on a surrounding <SvcProvider>.`);
+      throw svcError(101, `<${component}> prop "tenantOrigin": missing; give it as a prop or on a surrounding <SvcProvider>.`);
     }
     const generatedId = useId();
     const embedId = props.embedId ?? `svc${generatedId.replace(/[^\w-]/g, '')}`;
@@ -116,8 +117,8 @@ export function createSvcEmbedComponent<P extends SvcEmbedCommonProps>(
         controllerRef.current = { key, parkKey, lot: parked, own, controller: parked || createEmbedController({ ...live, embedId }) };
       }
     } catch (error) {
-      // Named after the component, keeping its class and code (every error thrown here is the library's own).
-      (error as Error).message = `<${component}>: ${(error as Error).message}`;
+      // Named after the component, right after its code, keeping its class (every error thrown here is the library's own).
+      (error as Error).message = withSubject((error as Error).message, `<${component}>`);
       throw error;
     }
     const { controller, parkKey, lot } = controllerRef.current;
@@ -139,7 +140,7 @@ export function createSvcEmbedComponent<P extends SvcEmbedCommonProps>(
           console.error(
             errorText(
               401,
-              `<${component}>: two mounted embeds share one identity (surface, tenant, publicId or deploymentId) without an embedId, so they cannot share the parked embed: give each its own embedId. Each gets an embed of its own meanwhile.`,
+              `<${component}> two mounted embeds share one identity (surface, tenant, publicId or deploymentId) without an embedId, so they cannot share the parked embed: give each its own embedId. Each gets an embed of its own meanwhile.`,
             ),
           );
         }

@@ -1,10 +1,10 @@
 import type { EventType } from '../protocol/eventPayloads.js';
-import type { SvcEmbedCommonProps } from './SvcEmbedProps.js';
+import type { SvcDashboardEventProps, SvcEmbedCommonProps } from './SvcEmbedProps.js';
 
 /**
  * The callback prop each event type calls, written out so that a search for `onDashboardLoaded` finds where it
  * is called. Typed so that a new event type without its prop, or a prop name that does not exist, fails to
- * compile.
+ * compile. The dashboard's own events have their props on `<SvcDashboard>` only.
  */
 export const EVENT_CALLBACK_PROPS = {
   'svc:event:ready': 'onReady',
@@ -17,4 +17,4 @@ export const EVENT_CALLBACK_PROPS = {
   'svc:event:error': 'onError',
   'svc:event:session-expiring': 'onSessionExpiring',
   'svc:event:session-expired': 'onSessionExpired',
-} as const satisfies { readonly [T in EventType]: keyof SvcEmbedCommonProps };
+} as const satisfies { readonly [T in EventType]: keyof (SvcEmbedCommonProps & SvcDashboardEventProps) };

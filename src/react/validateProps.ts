@@ -8,7 +8,7 @@ import { warnIgnoredTimezone } from '../protocol/warnIgnoredTimezone.js';
 import type { ControlledValues } from '../controller/createControlledSync.js';
 import { isDevelopment } from '../protocol/isDevelopment.js';
 import type { SvcErrorNumber } from '../protocol/SvcErrorCode.js';
-import { errorText, svcError } from '../protocol/svcError.js';
+import { errorText, svcError, withSubject } from '../protocol/svcError.js';
 
 const warnedLocales = new Set<string>();
 
@@ -55,8 +55,8 @@ export function validateControlledProps(component: string, values: ControlledVal
       try {
         encodeFilterParameter(key, value);
       } catch (error) {
-        // The filter's own refusal (SVC130, SVC131), named after the component and prop.
-        (error as Error).message = `<${component}> prop "filters": ${(error as Error).message}`;
+        // The filter's own refusal (SVC130, SVC131), with the component and prop named after its code.
+        (error as Error).message = withSubject((error as Error).message, `<${component}> prop "filters":`);
         throw error;
       }
     }

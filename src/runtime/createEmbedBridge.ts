@@ -15,14 +15,16 @@ import { addEmbedRoute } from './messageRouter.js';
 import type { SvcActionMessage, SvcEventMessage } from '../protocol/messages.js';
 import { normalizeTenantOrigin } from '../protocol/normalizeTenantOrigin.js';
 import { reduceEmbedEvent } from './reduceEmbedEvent.js';
-import { reportUncaught } from './reportUncaught.js';
+import { createListeners, type Listeners } from './createListeners.js';
 import { svcError } from '../protocol/svcError.js';
 
 export type { EmbedBridge, EmbedEventHandler, EmbedTarget } from './EmbedBridge.js';
 export type { EmbedBridgeOptions } from './EmbedBridgeOptions.js';
 
-/** What a key without subscribers iterates: one shared empty list, not a new one per event. */
-const NO_HANDLERS: readonly never[] = [];
+/** The key of the list of handlers that hear every event (the other lists are keyed by event type). */
+const ANY = 0;
+/** The key of the list of debug hooks. */
+const DEBUG = 1;
 
 /**
  * Any subscriber: the lists hold event handlers, `onAny` handlers and debug hooks alike, and each key's
@@ -55,10 +57,6 @@ function tap(runtime: EmbedRuntime, embedId: string, kind: EmbedInspectorEntry['
  * bridge.send('svc:action:set-color-scheme', { scheme: 'dark' }); // queued until ready
  */
 export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
-  // The keys of the subscriber lists that are not an event type's: every event's handlers, and the debug
-  // hooks. Declared in the function, not beside it, so that bundlers write the numbers where they are used.
-  const ANY = 0;
-  const DEBUG = 1;
   const tenantOrigin = normalizeTenantOrigin(options.tenantOrigin);
   const runtime = runtimeOf(options);
   const embedId = options.embedId ?? runtime.nextId('svc-embed');
@@ -68,34 +66,25 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
   if (!Number.isInteger(limit) || limit < 1) throw svcError(142, isDevelopment ? 'maxQueuedActions must be a positive integer' : 'maxQueuedActions');
   const queue = createActionQueue(limit);
   /**
-   * Every subscriber list, by event type, {@link ANY} or {@link DEBUG}: one map rather than a structure per
-   * kind keeps the bundle small. A list is replaced, never mutated: dispatch walks it without copying (this
-   * runs for every event), and a subscription made or removed while an event is dispatched applies from the
-   * next one.
+   * Every subscriber list, by event type, {@link ANY} or {@link DEBUG}, made on first subscription. Each is the
+   * runtime's one listener list: dispatch walks it without copying (this runs for every event), a subscription
+   * made or removed while an event is dispatched applies from the next one, and a subscriber's error is
+   * reported without stopping the others.
    */
-  const lists = new Map<unknown, readonly Subscriber[]>();
-  if (options.onDebug) lists.set(DEBUG, [options.onDebug]);
+  const lists = new Map<unknown, Listeners<unknown[]>>();
   const subscribe = (key: unknown, subscriber: Subscriber): (() => void) => {
-    const list = lists.get(key) ?? NO_HANDLERS;
-    if (!list.includes(subscriber)) lists.set(key, [...list, subscriber]);
-    return () => {
-      lists.set(key, (lists.get(key) ?? NO_HANDLERS).filter((other) => other !== subscriber));
-    };
-  };
-
-  /**
-   * Calls every subscriber of `key` with the arguments; an error a subscriber throws is reported (to the
-   * page's error handling) without stopping the others.
-   */
-  const dispatch = (key: unknown, ...args: unknown[]): void => {
-    for (const subscriber of lists.get(key) ?? NO_HANDLERS) {
-      try {
-        (subscriber as (...args: unknown[]) => void)(...args);
-      } catch (error) {
-        reportUncaught(error);
-      }
+    let list = lists.get(key);
+    if (!list) {
+      list = createListeners();
+      lists.set(key, list);
     }
+    return list.add(subscriber as (...args: unknown[]) => void);
   };
+  if (options.onDebug) subscribe(DEBUG, options.onDebug);
+  const dispatch = (key: unknown, ...args: unknown[]): void => {
+    lists.get(key)?.emit(...args);
+  };
+  const hasDebugHooks = (): boolean => (lists.get(DEBUG)?.size ?? 0) > 0;
 
   let getWindow: (() => Window | null | undefined) | null = null;
   let disconnectCurrent: (() => void) | null = null;
@@ -110,7 +99,7 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
     // Development reports carry no credentials and only a bounded preview of the refused data (the shared
     // scrubber, only while a hook listens); production ones pass foreign data as received, and a production
     // bundle drops the scrubber with this guard.
-    dispatch(DEBUG, isDevelopment && lists.get(DEBUG)?.length ? scrubReport({ ...report, embedId }) : { ...report, embedId });
+    dispatch(DEBUG, isDevelopment && hasDebugHooks() ? scrubReport({ ...report, embedId }) : { ...report, embedId });
   };
 
   const post = (message: SvcActionMessage, flushed?: true): void => {
@@ -159,7 +148,7 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
 
   const drop = (reason: EmbedDropReason, detail: string, event: MessageEvent, type?: string): void => {
     // A dropped message costs this check unless someone listens: its data is read and described only then.
-    if (!lists.get(DEBUG)?.length && !(isDevelopment && inspectorOf(runtime).active)) return;
+    if (!hasDebugHooks() && !(isDevelopment && inspectorOf(runtime).active)) return;
     debug({ reason, detail, origin: event.origin, data: event.data, ...(type !== undefined && { type }) });
   };
 

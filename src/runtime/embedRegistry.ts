@@ -1,4 +1,3 @@
-import type { EmbedBridge } from './EmbedBridge.js';
 import type { EmbedRegistry } from './createEmbedRegistry.js';
 import { getDefaultEmbedRuntime } from './defaultEmbedRuntime.js';
 
@@ -9,17 +8,3 @@ import { getDefaultEmbedRuntime } from './defaultEmbedRuntime.js';
  * (The default runtime's own registry object: reading it here makes that runtime, once per page.)
  */
 export const embedRegistry: EmbedRegistry = /* @__PURE__ */ getDefaultEmbedRuntime().registry;
-
-/**
- * Adds a connected embed to the default runtime's registry (see {@link EmbedRegistry.register}).
- *
- * @throws Error naming the id when another embed already uses it (`SVC204`).
- */
-export function registerEmbed(bridge: EmbedBridge): () => void {
-  return getDefaultEmbedRuntime().registry.register(bridge);
-}
-
-/** Marks an embed of the default runtime parked or shown (see {@link EmbedRegistry.setParked}). */
-export function setEmbedParked(embedId: string, isParked: boolean): void {
-  getDefaultEmbedRuntime().registry.setParked(embedId, isParked);
-}

@@ -29,7 +29,7 @@ export class SvcApiError extends Error {
   readonly path: string;
   constructor(message: string, details: SvcApiErrorDetails, options?: { cause?: unknown }) {
     // The code is read from the prototype: the subclass's getter is there before any field is set.
-    super(`${new.target.prototype.code}: ${message}`, options);
+    super(`${new.target.prototype.code} ${message}`, options);
     this.status = details.status;
     this.body = details.body;
     this.method = details.method;
@@ -159,6 +159,6 @@ export class SvcInputError extends TypeError {
   /** Always `SVC508`, which also starts the message. */
   readonly code: SvcErrorCode = 'SVC508';
   constructor(message: string) {
-    super(`SVC508: ${message}`);
+    super(`SVC508 ${message}`);
   }
 }

@@ -1,32 +1,56 @@
-import { useSvcActions } from '../../src/index.js';
+import { type ColorScheme, useSvcActions } from '../../src/index.js';
+import { Button, Panel } from './harness.js';
 
-/** A button for every action, sent through `useSvcActions`. */
-export function ActionPanel({ embedId, paths = [] }: { readonly embedId: string; readonly paths?: readonly string[] }) {
+/**
+ * The story's own state for the values it passes as controlled props. A button for one of them changes that
+ * state (the story's controls follow, and the embed gets the action from the prop), never the embed behind
+ * the props' back, so the Controls panel and the embed always agree.
+ */
+export interface ControlledState {
+  readonly setColorScheme?: (scheme: ColorScheme) => void;
+  readonly setLocale?: (locale: string) => void;
+  readonly setTheme?: (theme: { readonly primaryColor: string; readonly borderRadius: number }) => void;
+  readonly setFilter?: (key: 'orders.region' | 'orders.status', value: string | null) => void;
+}
+
+/** A button for every action: through the story's state when it controls that value, else through `useSvcActions`. */
+export function ActionPanel({
+  embedId,
+  paths = [],
+  controlled = {},
+}: {
+  readonly embedId: string;
+  readonly paths?: readonly string[];
+  readonly controlled?: ControlledState;
+}) {
   const actions = useSvcActions(embedId);
+  const setColorScheme = controlled.setColorScheme ?? actions.setColorScheme;
+  const setLocale = controlled.setLocale ?? actions.setLocale;
+  const setTheme = controlled.setTheme ?? ((theme) => actions.setTheme({ ...theme, font: 'Georgia, serif' }));
+  const setFilter = controlled.setFilter ?? ((key, value) => actions.setFilter(key, value === null ? null : { value }));
   const button = (label: string, run: () => void) => (
-    <button key={label} type="button" onClick={run} style={{ margin: 2 }}>
+    <Button key={label} onClick={run}>
       {label}
-    </button>
+    </Button>
   );
   return (
-    <section aria-label="Actions" style={{ fontSize: 12 }}>
-      <strong>Actions</strong>
-      <div>
-        {button('Light', () => actions.setColorScheme('light'))}
-        {button('Dark', () => actions.setColorScheme('dark'))}
-        {button('Auto', () => actions.setColorScheme('auto'))}
-        {button('Theme: teal', () => actions.setTheme({ primaryColor: '#0f9d8a', borderRadius: 12, font: 'Georgia, serif' }))}
-        {button('Locale: de-DE', () => actions.setLocale('de-DE'))}
-        {button('Locale: ja-JP', () => actions.setLocale('ja-JP'))}
-        {button('Filter: EU', () => actions.setFilter('orders.region', { value: 'EU' }))}
-        {button('Filter: completed', () => actions.setFilter('orders.status', { value: 'completed' }))}
+    <Panel title="Actions">
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 6 }}>
+        {button('Light', () => setColorScheme('light'))}
+        {button('Dark', () => setColorScheme('dark'))}
+        {button('Auto', () => setColorScheme('auto'))}
+        {button('Theme: teal', () => setTheme({ primaryColor: '#0f9d8a', borderRadius: 12 }))}
+        {button('Locale: de-DE', () => setLocale('de-DE'))}
+        {button('Locale: ja-JP', () => setLocale('ja-JP'))}
+        {button('Filter: EU', () => setFilter('orders.region', 'EU'))}
+        {button('Filter: completed', () => setFilter('orders.status', 'completed'))}
         {button('Clear filters', () => {
-          actions.setFilter('orders.region', null);
-          actions.setFilter('orders.status', null);
+          setFilter('orders.region', null);
+          setFilter('orders.status', null);
         })}
         {paths.map((path) => button(`Go to ${path.split('/').slice(-2).join('/')}`, () => actions.navigate(path)))}
         {button('Refresh', () => actions.refresh())}
       </div>
-    </section>
+    </Panel>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { type EventType, type SvcEventMessage, useSvcEvents } from '../../src/index.js';
+import { Button, colors, Panel } from './harness.js';
 
 interface Entry {
   readonly id: number;
@@ -25,26 +26,47 @@ export function EventLog({ embedId, limit = 40 }: { readonly embedId?: string; r
   const [entries, setEntries] = useState<Entry[]>([]);
   const record = (_payload: unknown, message: SvcEventMessage, from: string) =>
     setEntries((list) => [{ id: nextId++, embedId: from, message }, ...list].slice(0, limit));
-  useSvcEvents(Object.fromEntries(ALL_EVENTS.map((type) => [type, record])), { embedId });
+  useSvcEvents(Object.fromEntries(ALL_EVENTS.map((type) => [type, record])), {
+    embedId,
+  });
   return (
-    <section aria-label={embedId === undefined ? 'Event log' : `Event log of ${embedId}`} style={{ fontFamily: 'ui-monospace, monospace', fontSize: 12 }}>
-      <header style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
-        <strong>Events</strong>
-        <button type="button" onClick={() => setEntries([])}>
-          Clear
-        </button>
-      </header>
-      <ol data-testid="event-log" style={{ listStyle: 'none', padding: 0, margin: 0, maxHeight: 420, overflow: 'auto' }}>
+    <Panel title={embedId === undefined ? 'Event log' : `Event log of ${embedId}`} actions={<Button onClick={() => setEntries([])}>Clear</Button>}>
+      <ol
+        data-testid="event-log"
+        style={{
+          listStyle: 'none',
+          padding: 0,
+          margin: 0,
+          maxHeight: 420,
+          overflow: 'auto',
+          fontFamily: 'ui-monospace, monospace',
+          fontSize: 12,
+        }}
+      >
         {entries.map(({ id, embedId: from, message }) => (
-          <li key={id} data-event-type={message.type} style={{ borderBottom: '1px solid #e3e6ee', padding: '4px 0' }}>
+          <li
+            key={id}
+            data-event-type={message.type}
+            style={{
+              borderTop: `1px solid ${colors.border}`,
+              padding: '6px 0',
+            }}
+          >
             <div>
-              <b>{message.type.replace('svc:event:', '')}</b> · {message.surface} · {from} ·{' '}
-              {new Date(message.timestamp).toLocaleTimeString()}
+              <b>{message.type.replace('svc:event:', '')}</b> · {message.surface} · {from} · {new Date(message.timestamp).toLocaleTimeString()}
             </div>
-            <code style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', color: '#445' }}>{JSON.stringify(message.payload)}</code>
+            <code
+              style={{
+                whiteSpace: 'pre-wrap',
+                wordBreak: 'break-all',
+                color: colors.muted,
+              }}
+            >
+              {JSON.stringify(message.payload)}
+            </code>
           </li>
         ))}
       </ol>
-    </section>
+    </Panel>
   );
 }

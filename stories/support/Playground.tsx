@@ -1,14 +1,34 @@
 import type { ReactNode } from 'react';
-import { ActionPanel } from './ActionPanel.js';
+import { ActionPanel, type ControlledState } from './ActionPanel.js';
 import { EventLog } from './EventLog.js';
 
-/** An embed with its live event log and action buttons beside it. */
-export function Playground({ embedId, children, paths }: { readonly embedId: string; readonly children: ReactNode; readonly paths?: readonly string[] }) {
+/**
+ * An embed with its action buttons and live event log beside it. `controlled` is the story's own state for the
+ * values it passes as props (see `ControlledState`).
+ */
+export function Playground({
+  embedId,
+  children,
+  paths,
+  controlled,
+}: {
+  readonly embedId: string;
+  readonly children: ReactNode;
+  readonly paths?: readonly string[];
+  readonly controlled?: ControlledState;
+}) {
   return (
-    <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 340px', gap: 16, padding: 16, fontFamily: 'system-ui, sans-serif' }}>
-      <div style={{ minHeight: 640 }}>{children}</div>
+    <div
+      style={{
+        display: 'grid',
+        gridTemplateColumns: 'minmax(0, 1fr) 340px',
+        gap: 16,
+        padding: 16,
+      }}
+    >
+      <div style={{ minHeight: 640, minWidth: 0 }}>{children}</div>
       <aside style={{ display: 'grid', gap: 12, alignContent: 'start', minWidth: 0 }}>
-        <ActionPanel embedId={embedId} paths={paths ?? []} />
+        <ActionPanel embedId={embedId} paths={paths ?? []} {...(controlled === undefined ? {} : { controlled })} />
         <EventLog embedId={embedId} />
       </aside>
     </div>

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { TROUBLESHOOTING_URL } from '../../src/protocol/svcError.js';
+import { errorText, setSvcDocsUrl } from '../../src/protocol/svcError.js';
 
 // The error catalogue: every code the library uses has its section on the Troubleshooting page, every section
 // is used, no code is listed twice, and the codes' type names exactly the codes in use. So an app that
@@ -103,9 +103,16 @@ describe('the error catalogue', () => {
     expect([...anchorsUnder('Debug reports')].sort()).toEqual([...reasons].sort());
   });
 
-  it('is the page development texts link to', () => {
-    const homepage = (JSON.parse(read('package.json')) as { homepage: string }).homepage.replace(/#.*$/, '');
-    expect(TROUBLESHOOTING_URL).toBe(`${homepage}/blob/main/${PAGE}`);
+  it('is the rendered page development texts link to, on the published docs site or the one set', () => {
+    // Storybook names a docs page by its title: "Docs/Troubleshooting" is served at ?path=/docs/docs-troubleshooting--docs.
     expect(page).toContain('<Meta title="Docs/Troubleshooting" />');
+    expect(errorText(103, 'tenantOrigin')).toBe('SVC103 tenantOrigin See https://svc-embed.github.io/svc-embed-react/?path=/docs/docs-troubleshooting--docs#svc103');
+    try {
+      setSvcDocsUrl('http://localhost:6006');
+      expect(errorText(204, 'x')).toBe('SVC204 x See http://localhost:6006/?path=/docs/docs-troubleshooting--docs#svc204');
+    } finally {
+      setSvcDocsUrl();
+    }
+    expect(errorText(204, 'x')).toMatch(/^SVC204 x See https:\/\/svc-embed\.github\.io\/svc-embed-react\/\?path=/);
   });
 });

@@ -1,9 +1,13 @@
 import { createRef } from 'react';
 import { describe, expectTypeOf, it } from 'vitest';
+import type { ComponentProps } from 'react';
 import {
   type EmbedState,
   type EmbedStore,
   type SvcActions,
+  type SvcAppProps,
+  type SvcChat,
+  type SvcChatProps,
   type SvcDashboardProps,
   type SvcEmbedHandle,
   type SvcEventMessage,
@@ -29,6 +33,38 @@ describe('component callback types', () => {
   it('requires the identity props of each surface', () => {
     expectTypeOf<SvcDashboardProps['publicId']>().toEqualTypeOf<string>();
     expectTypeOf<SvcDashboardProps['colorScheme']>().toEqualTypeOf<'light' | 'dark' | 'auto' | undefined>();
+  });
+});
+
+describe('each component takes its own surface\'s props', () => {
+  it('keeps the dashboard\'s events, path and filters off <SvcChat>, which never sends or takes them', () => {
+    for (const key of ['onDashboardLoaded', 'onDownload', 'onDrilldown', 'path', 'filters', 'allowExport'] as const) {
+      expectTypeOf<SvcChatProps>().not.toHaveProperty(key);
+    }
+    // What every surface sends stays.
+    expectTypeOf<SvcChatProps>().toHaveProperty('onAiQuery');
+    expectTypeOf<SvcChatProps>().toHaveProperty('onNavigate');
+    expectTypeOf<SvcChatProps>().toHaveProperty('onSessionExpiring');
+    // Written as JSX, a dashboard callback on the chat is refused.
+    const refused: ComponentProps<typeof SvcChat> = {
+      tenantOrigin: 'https://acme.example.com',
+      // @ts-expect-error onDrilldown is a dashboard event: the chat never sends it
+      onDrilldown: () => undefined,
+    };
+    expectTypeOf(refused).toHaveProperty('tenantOrigin');
+  });
+
+  it('gives <SvcApp> a controlled path but not the dashboard\'s events', () => {
+    expectTypeOf<SvcAppProps>().toHaveProperty('path');
+    for (const key of ['onDashboardLoaded', 'onDownload', 'onDrilldown', 'filters'] as const) {
+      expectTypeOf<SvcAppProps>().not.toHaveProperty(key);
+    }
+  });
+
+  it('gives <SvcDashboard> all of them', () => {
+    for (const key of ['onDashboardLoaded', 'onDownload', 'onDrilldown', 'path', 'filters', 'allowExport', 'onAiQuery'] as const) {
+      expectTypeOf<SvcDashboardProps>().toHaveProperty(key);
+    }
   });
 });
 

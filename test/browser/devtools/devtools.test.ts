@@ -136,13 +136,13 @@ describe('<SvcDevtools> in Chromium, against the emulator', () => {
       await expect
         .poll(() => page.locator('[data-bad-prop]').textContent())
         .toBe(
-          '<SvcDashboard>: SVC111: publicId "../sales" is not a safe id: use letters, digits, ".", "_", "~" and "-" (not only dots). ' +
-            'See https://github.com/svc-embed/svc-embed-react/blob/main/stories/docs/Troubleshooting.mdx#svc111',
+          'SVC111 <SvcDashboard> publicId "../sales" is not a safe id: use letters, digits, ".", "_", "~" and "-" (not only dots). ' +
+            'See https://svc-embed.github.io/svc-embed-react/?path=/docs/docs-troubleshooting--docs#svc111',
         );
     }
     for (const host of [production, esbuildHost(1)]) {
       const page = await open(host);
-      await expect.poll(() => page.locator('[data-bad-prop]').textContent()).toBe('<SvcDashboard>: SVC111: publicId');
+      await expect.poll(() => page.locator('[data-bad-prop]').textContent()).toBe('SVC111 <SvcDashboard> publicId');
     }
   });
 

@@ -1,12 +1,14 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorText, setSvcDocsUrl } from '../../../src/protocol/svcError.js';
 import { connectChromium } from '../support/connectChromium.js';
 import { staticPlayground } from '../support/staticPlayground.js';
 
 /*
- * The docs site as a reader meets it: every docs entry of the playground's index (the MDX pages under
+ * The docs site as a reader meets it: it opens on Getting started, its search finds words inside the pages, an
+ * error's link reaches the rendered Troubleshooting entry of its code, and every docs entry of the playground's index (the MDX pages under
  * stories/docs and any autodocs page), opened in Chromium, renders without a console error or page error, its
  * live examples settle without an error state, every internal link leads somewhere that exists (another docs
  * page or story by id, a `#anchor` to an element of the target page), and axe-core finds no violation.
@@ -74,9 +76,6 @@ beforeAll(async () => {
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
     const at = message.location().url;
-    // Opened on its own, the preview frame is a top-level document and Chromium asks for its favicon, which
-    // Storybook serves only to the manager around it: not something a reader of the site meets.
-    if (message.text().startsWith('Failed to load resource') && at === `${playground.url}/favicon.ico`) return;
     // A failed resource load says only its status: the address says which.
     fileError(message.text().startsWith('Failed to load resource') && at ? `${message.text()} (${at})` : message.text());
   });
@@ -203,6 +202,75 @@ function resolveLink(from: string, href: string): { id: string; anchor: string }
   }
   return { id, anchor };
 }
+
+/** The docs pages' ids whose MDX text mentions `word` (a page's title is `<Meta title="Docs/..." />`). */
+function pagesMentioning(word: string): string[] {
+  const dir = new URL('../../../stories/docs/', import.meta.url);
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.mdx'))
+    .map((name) => readFileSync(new URL(name, dir), 'utf8'))
+    .filter((text) => text.includes(word))
+    .map((text) => /<Meta title="([^"]+)"/.exec(text)?.[1] ?? '')
+    .map((title) => `${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}--docs`);
+}
+
+/** A page of the whole site (the manager and its preview frame), with its console errors kept. */
+async function openSite(path: string): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
+  const site = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const siteErrors: string[] = [];
+  site.on('console', (message) => {
+    if (message.type() === 'error') siteErrors.push(`${message.text()} (${message.location().url})`);
+  });
+  site.on('pageerror', (error) => siteErrors.push(`page error: ${error.message}`));
+  await site.goto(`${playground.url}${path}`, { waitUntil: 'domcontentloaded', timeout: 90_000 });
+  return { page: site, errors: siteErrors, close: () => site.close() };
+}
+
+describe('the docs site as a product', () => {
+  // One page of the whole site for both checks: the manager and its preview load once, the second visit is
+  // a navigation of the same page (the suite's time is tight).
+  it('opens on Getting started with the docs first in the sidebar, links an error text to the rendered entry of its code, and logs no console error (the favicon is there)', async () => {
+    const site = await openSite('/');
+    try {
+      const preview = site.page.frameLocator('#storybook-preview-iframe');
+      await expect.poll(() => preview.locator('#storybook-docs h1').first().textContent(), { timeout: 90_000 }).toBe('Getting started');
+      await expect.poll(() => site.page.url(), { timeout: 10_000 }).toContain('path=/docs/docs-getting-started--docs');
+      const items = await site.page.locator('#storybook-explorer-tree [data-item-id]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-item-id')));
+      expect(items.slice(0, 3)).toEqual(['docs', 'docs-getting-started--docs', 'docs-search--docs']);
+      expect((await fetch(`${playground.url}/favicon.ico`)).status).toBe(200);
+
+      // The link a development text ends with, for this site (as `npm start` and the built site set it).
+      setSvcDocsUrl(`${playground.url}/`);
+      const link = /See (\S+)$/.exec(errorText(110, 'publicId is required.'))?.[1] ?? '';
+      setSvcDocsUrl();
+      expect(link).toBe(`${playground.url}/?path=/docs/docs-troubleshooting--docs#svc110`);
+      await site.page.goto(link, { waitUntil: 'domcontentloaded', timeout: 90_000 });
+      const entry = preview.locator('#svc110');
+      await expect.poll(() => entry.textContent(), { timeout: 90_000 }).toMatch(/^SVC110/);
+      // Scrolled to it: the entry is in view, near the top of the frame.
+      await expect.poll(() => entry.evaluate((element) => element.getBoundingClientRect().top), { timeout: 10_000 }).toBeLessThan(300);
+      expect(site.errors).toEqual([]);
+    } finally {
+      await site.close();
+    }
+  }, 180_000);
+
+  it('searches the words of every page, not only the titles: "getSession" finds the pages that mention it', async () => {
+    await openDocs('docs-search--docs');
+    const mentioning = pagesMentioning('getSession');
+    // Full text: no page is titled after it, and many pages use it.
+    expect(docsPages.filter((entry) => entry.title.includes('getSession'))).toEqual([]);
+    expect(mentioning.length).toBeGreaterThan(5);
+    await page.locator('[data-docs-search] input[type="search"]').fill('getSession');
+    await expect.poll(() => page.locator('[data-search-result]').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    const found = new Set(await page.locator('[data-search-result]').evaluateAll((items) => items.map((item) => item.getAttribute('data-search-result'))));
+    // Every result is a page that mentions it, and the pages that are about it are among them.
+    expect([...found].filter((id) => !mentioning.includes(id ?? ''))).toEqual([]);
+    for (const id of ['docs-getting-started--docs', 'docs-sessions-and-renewal--docs', 'docs-troubleshooting--docs']) expect(found).toContain(id);
+    expect(await page.locator('[data-search-result] mark').first().textContent()).toBe('getSession');
+  }, 60_000);
+
+});
 
 describe('the docs site', () => {
   it('has docs pages in the index', () => {

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectChromium } from '../support/connectChromium.js';
 import { staticPlayground } from '../support/staticPlayground.js';
+import { figure, openStory as openStoryIn, poll } from './support/storyPage.js';
 
 // The lifecycle, keep-alive and renewal recipes of the playground as `npm start` shows them (a development build,
 // made once for the run, with the library's message inspector on), served by the global setup with the emulators
@@ -20,36 +21,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-interface Story {
-  readonly page: Page;
-  /** Console errors and uncaught exceptions of the story's page and its frames. */
-  readonly problems: string[];
-}
-
-/**
- * Console errors that are not the story's: the dev server has no favicon, and Chromium logs the emulator's
- * refusal of an expired token (the 401 that tells its page to report the expiry) as a failed resource.
- */
-const expected = (url: string) => url.endsWith('/favicon.ico') || new URL(url, base).pathname === '/embed/token-status';
-
 /** Opens a story in a new page; `prepare` sees the page before it navigates (to listen from the first request). */
-async function openStory(id: string, prepare?: (page: Page) => void): Promise<Story> {
-  const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
-  prepare?.(page);
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !expected(message.location().url)) problems.push(`${message.text()} (${message.location().url})`);
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  await page.goto(`${base}/iframe.html?id=${id}&viewMode=story`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
-  await page.locator('#storybook-root > *').first().waitFor({ timeout: 60_000 });
-  return { page, problems };
-}
+const openStory = (id: string, prepare?: (page: Page) => void) => openStoryIn(browser, base, id, prepare);
 
-const figure = (page: Page, testId: string) => page.getByTestId(testId).textContent();
 const row = (page: Page, tab: string, column: string) => page.getByTestId(`row-${tab}`).getByTestId(column).textContent();
 const scheme = (page: Page, embedId: string) => page.frameLocator(`iframe[data-svc-embed-id="${embedId}"]`).locator('html').getAttribute('data-color-scheme');
-const poll = { timeout: 30_000, interval: 100 };
 
 describe('the lifecycle recipes', () => {
   it('remount: a new session and one ready per mount, no error', async () => {

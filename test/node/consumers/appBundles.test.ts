@@ -22,7 +22,7 @@ const EXPLANATIONS = [
   'cannot be serialised as JSON', // encodeFilterParameter
   'pass the embedId of the one you mean', // resolveEmbed
   'is not a BCP 47 language tag such as', // validateProps
-  'stories/docs/Troubleshooting.mdx', // svcError: the link that ends each development text
+  '?path=/docs/docs-troubleshooting--docs', // svcError: the link that ends each development text
 ];
 
 // An app build keeps only what the app uses (Vite drops an app entry's exports): this app uses everything.

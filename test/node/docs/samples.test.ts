@@ -79,6 +79,8 @@ declare global {
   const app: { post(path: string, ...handlers: ((req: any, res: any, next: (error?: unknown) => void) => unknown)[]): void };
   const requireUser: (req: unknown, res: unknown, next: () => void) => void;
   function getSignedInUser(): Promise<{ id: string; email: string } | null>;
+  /** The signed-in user's plan, from the app's own records. */
+  function planOf(userId: string): Promise<'basic' | 'pro'>;
   /** An app component under test. */
   function Report(props: { region: string }): JSX.Element;
 }

@@ -67,9 +67,9 @@ describe('npx svc-embed emulator', () => {
     [['emulator', '--bogus'], /Unknown option/],
     [['emulator', '--host', '0.0.0.0', '--port', '0'], /loopback only/],
     [['serve'], /unknown command "serve"/],
-    [['emulator', '--port', '0', '--embed-token-ttl', '90'], /SVC801: --embed-token-ttl: "90" is not a duration; give a number and a unit/],
-    [['emulator', '--port', '0', '--session-expiring-lead', '5 minutes'], /SVC801: --session-expiring-lead: "5 minutes" is not a duration/],
-    [['emulator', '--port', '0', '--embed-token-trust-margin', 'soon'], /SVC801: --embed-token-trust-margin: "soon" is not a duration/],
+    [['emulator', '--port', '0', '--embed-token-ttl', '90'], /SVC801 --embed-token-ttl: "90" is not a duration; give a number and a unit/],
+    [['emulator', '--port', '0', '--session-expiring-lead', '5 minutes'], /SVC801 --session-expiring-lead: "5 minutes" is not a duration/],
+    [['emulator', '--port', '0', '--embed-token-trust-margin', 'soon'], /SVC801 --embed-token-trust-margin: "soon" is not a duration/],
     [['emulator', '--port', '0', '--embed-token-ttl', '1h', '--embed-token-trust-margin', '2h'], /trust margin .* must be shorter than its life/],
   ])('refuses %j with a clear message', async (args, message) => {
     const cli = run(args);

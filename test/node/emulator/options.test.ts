@@ -51,7 +51,7 @@ describe('startEmulator', () => {
   ])('refuses %j with %s', async (options, code, message) => {
     const { code: actual, message: text } = await refusal(options);
     expect(actual).toBe(code);
-    expect(text.startsWith(`${code}: `)).toBe(true);
+    expect(text.startsWith(`${code} `)).toBe(true);
     expect(text).toMatch(message);
   });
 
@@ -70,8 +70,8 @@ describe('startEmulator', () => {
 
   it('codes a credentials or state file it cannot use', async () => {
     expect((await refusal({ credentialsFile: dir })).code).toBe('SVC808');
-    expect((await refusal({ credentialsFile: join(dir, 'missing-dir', 'c.json') })).message).toMatch(/^SVC808: .*cannot be written: ENOENT/);
-    expect((await refusal({ stateFile: dir })).message).toMatch(/^SVC808: The emulator state file .* cannot be read: EISDIR/);
+    expect((await refusal({ credentialsFile: join(dir, 'missing-dir', 'c.json') })).message).toMatch(/^SVC808 .*cannot be written: ENOENT/);
+    expect((await refusal({ stateFile: dir })).message).toMatch(/^SVC808 The emulator state file .* cannot be read: EISDIR/);
     // The failed write left no temporary file behind.
     expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
@@ -159,9 +159,9 @@ describe('the command line', () => {
   });
 
   it.each([
-    [['--embed-token-ttl', '1h', '--embed-token-trust-margin', '2h'], /SVC806: The embed token trust margin/],
-    [['--credentials-file', ''], /SVC808: credentialsFile must be the path of a file/],
-    [['--frame-ancestors', 'everyone'], /SVC807: frameAncestors: "everyone" is not an http\(s\) origin/],
+    [['--embed-token-ttl', '1h', '--embed-token-trust-margin', '2h'], /SVC806 The embed token trust margin/],
+    [['--credentials-file', ''], /SVC808 credentialsFile must be the path of a file/],
+    [['--frame-ancestors', 'everyone'], /SVC807 frameAncestors: "everyone" is not an http\(s\) origin/],
   ])('refuses %j with a code and exit status 1', async (args, message) => {
     const result = await run(['--port', '0', ...args], /$^/);
     expect(result.exit).toBe(1);

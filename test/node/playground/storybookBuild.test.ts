@@ -20,20 +20,32 @@ describe('the static playground', () => {
         'Embeds/SvcDashboard/Dashboard',
         'Embeds/SvcApp/App',
         'Embeds/SvcChat/Chat',
-        'Recipes/Controlled Filter In App State',
-        'Recipes/Two Dashboards Side By Side',
-        'Recipes/Publish Then Embed Flow',
-        'Recipes/Error State Expired Session',
-        'Recipes/Dark Mode Following The App',
-        'Lifecycle/Remount With Get Session',
-        'Lifecycle/Renewal After Expiry',
-        'Lifecycle/Dark App Without Flash',
-        'Lifecycle/Shared Provider Settings',
-        'Keep-alive/Tabs With Keep Alive',
-        'Keep-alive/Tabs Without Keep Alive',
-        'Keep-alive/Preload On Hover',
-        'Renewal/A tab open for days',
+        'Recipes/App state and errors/Controlled Filter In App State',
+        'Recipes/App state and errors/Two Dashboards Side By Side',
+        'Recipes/App state and errors/Publish Then Embed Flow',
+        'Recipes/App state and errors/Error State Expired Session',
+        'Recipes/App state and errors/Dark Mode Following The App',
+        'Recipes/Lifecycle/Remount With Get Session',
+        'Recipes/Lifecycle/Renewal After Expiry',
+        'Recipes/Lifecycle/Dark App Without Flash',
+        'Recipes/Lifecycle/Shared Provider Settings',
+        'Recipes/Keep-alive/Tabs With Keep Alive',
+        'Recipes/Keep-alive/Tabs Without Keep Alive',
+        'Recipes/Keep-alive/Preload On Hover',
+        'Recipes/Renewal/A tab open for days',
+        'Recipes/Platform features/Report page: time zone, export, print, log out',
+        'Recipes/Platform features/Entitlements (session) versus placement (address)',
       ]),
     );
   }, 300_000);
+
+  it('lists the docs pages first, opening on Getting started, then Search', () => {
+    const index = JSON.parse(readFileSync(`${buildDir}/index.json`, 'utf8')) as { entries: Record<string, { id: string; title: string; type: string }> };
+    const entries = Object.values(index.entries);
+    expect(entries.slice(0, 2).map((entry) => entry.id)).toEqual(['docs-getting-started--docs', 'docs-search--docs']);
+    // Every docs page comes before the first story that is not part of a docs page.
+    const firstStory = entries.findIndex((entry) => entry.type === 'story' && !entry.title.startsWith('Docs/'));
+    const lastDocs = entries.findLastIndex((entry) => entry.type === 'docs');
+    expect(lastDocs).toBeLessThan(firstStory);
+  });
 });

@@ -41,9 +41,9 @@ describe('base URL checks', () => {
   });
 
   it("names each client's option in the message", () => {
-    expect(() => createAiClient({ url: 'http://ai.example.com', apiKey: TOKEN })).toThrow(/^SVC513: createAiClient: url must use https:/);
-    expect(() => createDataClient({ url: 'http://data.example.com', token: TOKEN })).toThrow(/^SVC513: createDataClient: url must use https:/);
-    expect(() => createManagementClient({ baseUrl: 'http://acme.example.com', apiToken: TOKEN })).toThrow(/^SVC513: createManagementClient: baseUrl must use https:/);
+    expect(() => createAiClient({ url: 'http://ai.example.com', apiKey: TOKEN })).toThrow(/^SVC513 createAiClient: url must use https:/);
+    expect(() => createDataClient({ url: 'http://data.example.com', token: TOKEN })).toThrow(/^SVC513 createDataClient: url must use https:/);
+    expect(() => createManagementClient({ baseUrl: 'http://acme.example.com', apiToken: TOKEN })).toThrow(/^SVC513 createManagementClient: baseUrl must use https:/);
   });
 });
 
@@ -82,7 +82,7 @@ describe('input errors name the call', () => {
     for (const [name, call] of calls) {
       const error = await call().catch((e: unknown) => e);
       expect(error, name).toBeInstanceOf(SvcInputError);
-      expect((error as Error).message.startsWith(`SVC508: ${name}`), (error as Error).message).toBe(true);
+      expect((error as Error).message.startsWith(`SVC508 ${name}`), (error as Error).message).toBe(true);
       expect(error, name).toMatchObject({ code: 'SVC508' });
     }
     expect(sent).toHaveLength(0);
@@ -156,7 +156,7 @@ describe('error classes', () => {
       expect(error.name).toBe(name);
       // Each class has its own code, first in the message and in the JSON for logs.
       expect(error.code).toBe(code);
-      expect(String(error).startsWith(`${name}: ${code}: GET /api/v1/deployments failed with ${status}`)).toBe(true);
+      expect(String(error).startsWith(`${name}: ${code} GET /api/v1/deployments failed with ${status}`)).toBe(true);
       expect(JSON.parse(JSON.stringify(error))).toEqual({
         name,
         code,
@@ -171,7 +171,7 @@ describe('error classes', () => {
       createManagementClient({ baseUrl: BASE, apiToken: TOKEN, fetch: scriptedFetch(new Error('down')).fetch, retry: false }).listDeployments(),
     );
     expect(network).toMatchObject({ name: 'SvcNetworkError', code: 'SVC504' });
-    expect(new SvcInputError('x')).toMatchObject({ name: 'SvcInputError', code: 'SVC508', message: 'SVC508: x' });
+    expect(new SvcInputError('x')).toMatchObject({ name: 'SvcInputError', code: 'SVC508', message: 'SVC508 x' });
   });
 
   it('log the location of a redirect and the limit of a too-large response', async () => {
@@ -198,7 +198,7 @@ describe('issues of a sensitive answer, without values', () => {
     const { fetch } = scriptedFetch({ body: { sessionId: 12345678 } });
     const platform = createManagementClient({ baseUrl: BASE, apiToken: TOKEN, fetch });
     const error = await failure(platform.createEmbedSession({ deploymentId: 42, externalId: 'alice' }));
-    expect(error.message).toBe('SVC507: POST /api/v1/embed/generate-session: unexpected response: response.sessionId: expected string');
+    expect(error.message).toBe('SVC507 POST /api/v1/embed/generate-session: unexpected response: response.sessionId: expected string');
     expect(error.body).toBe('[redacted]');
   });
 

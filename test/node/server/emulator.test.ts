@@ -112,7 +112,7 @@ describe('end to end over HTTP', () => {
       path: '/v1/deployments/42/workbooks/999/publish',
       body: { error: { status: 404, message: 'workbook 999 does not exist in deployment 42' } },
     });
-    expect(error.message).toBe('SVC500: POST /api/v1/deployments/42/workbooks/999/publish failed with 404 Not Found: workbook 999 does not exist in deployment 42');
+    expect(error.message).toBe('SVC500 POST /api/v1/deployments/42/workbooks/999/publish failed with 404 Not Found: workbook 999 does not exist in deployment 42');
   });
 });
 

@@ -54,7 +54,7 @@ describe('publishDashboard', () => {
     await expect(platform.publishDashboard({ deploymentId: -1, workbookId: 130 })).rejects.toThrow(
       'publishDashboard: deploymentId: must be greater than 0, got -1',
     );
-    await expect(platform.publishDashboard({ deploymentId: 42, workbookId: 1.5 })).rejects.toThrow(/^SVC508: publishDashboard: workbookId/);
+    await expect(platform.publishDashboard({ deploymentId: 42, workbookId: 1.5 })).rejects.toThrow(/^SVC508 publishDashboard: workbookId/);
     await expect(platform.publishDashboard(undefined as unknown as PublishDashboardParams)).rejects.toBeInstanceOf(SvcInputError);
     expect(sent).toHaveLength(0);
   });
@@ -86,7 +86,7 @@ describe('errors', () => {
     expect(unauthorized).toBeInstanceOf(SvcUnauthorizedError);
     expect(unauthorized).toBeInstanceOf(SvcApiError);
     expect(unauthorized).toMatchObject({ status: 401, method: 'GET', path: '/v1/deployments', body: { error: { message: 'token expired' } } });
-    expect((unauthorized as Error).message).toBe('SVC501: GET /api/v1/deployments failed with 401 Unauthorized: token expired');
+    expect((unauthorized as Error).message).toBe('SVC501 GET /api/v1/deployments failed with 401 Unauthorized: token expired');
     const forbidden = await platform.publishDashboard({ deploymentId: 9, workbookId: 1 }).catch((e: unknown) => e);
     expect(forbidden).toBeInstanceOf(SvcForbiddenError);
     const notFound = await platform.publishDashboard({ deploymentId: 9, workbookId: 1 }).catch((e: unknown) => e);

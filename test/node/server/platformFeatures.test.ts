@@ -144,7 +144,7 @@ describe('the newer calls, before sending and on the wire', () => {
     const { platform, sent } = scripted();
     const error = await platform.startDashboardExport({ deploymentId: 42, publicId: 'p', format: 'png', layout: 'print' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SvcInputError);
-    expect((error as Error).message).toMatch(/^SVC508: startDashboardExport: layout: the print layout is a paginated PDF: it needs format "pdf"/);
+    expect((error as Error).message).toMatch(/^SVC508 startDashboardExport: layout: the print layout is a paginated PDF: it needs format "pdf"/);
     await expect(platform.exportDashboard({ deploymentId: 42, publicId: 'p', format: 'png', layout: 'print' })).rejects.toBeInstanceOf(SvcInputError);
     await expect(platform.exportDashboard({ deploymentId: 42, publicId: 'p', format: 'pdf', maxWaitMs: 600_000 })).rejects.toThrow(/maxWaitMs/);
     await expect(platform.exportDashboard({ deploymentId: 42, publicId: 'p', format: 'gif' as 'png' })).rejects.toThrow(/format/);
@@ -160,14 +160,14 @@ describe('the newer calls, before sending and on the wire', () => {
     expect(error).toBeInstanceOf(SvcTimeoutError);
     expect((error as SvcExportTimeoutError).code).toBe('SVC518');
     expect((error as SvcExportTimeoutError).jobId).toBe('exp_1');
-    expect((error as Error).message).toMatch(/^SVC518: GET \/v1\/deployments\/42\/dashboard-exports\/exp_1: the export was still rendering after 40 ms/);
+    expect((error as Error).message).toMatch(/^SVC518 GET \/v1\/deployments\/42\/dashboard-exports\/exp_1: the export was still rendering after 40 ms/);
   });
 
   it('exportDashboard fails with SVC517 on a failed job and on a job that is gone', async () => {
     const failed = scripted({ body: { jobId: 'exp_1', status: 'queued' } }, { body: { jobId: 'exp_1', status: 'failed', error: 'renderer crashed' } });
     const error = await failed.platform.exportDashboard({ deploymentId: 42, publicId: 'p', format: 'pdf', pollIntervalMs: 1 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SvcExportFailedError);
-    expect((error as Error).message).toMatch(/^SVC517: .*the export failed: renderer crashed/);
+    expect((error as Error).message).toMatch(/^SVC517 .*the export failed: renderer crashed/);
     const gone = scripted({ body: { jobId: 'exp_2', status: 'queued' } }, { status: 404, body: { error: { status: 404, message: 'no job' } } });
     const goneError = await gone.platform.exportDashboard({ deploymentId: 42, publicId: 'p', format: 'pdf', pollIntervalMs: 1 }).catch((e: unknown) => e);
     expect(goneError).toBeInstanceOf(SvcExportFailedError);
@@ -187,7 +187,7 @@ describe('the newer calls, before sending and on the wire', () => {
 
   it('a malformed job status is a response validation error', async () => {
     const { platform } = scripted({ body: { jobId: 'exp_1', status: 'printing' } });
-    await expect(platform.startDashboardExport({ deploymentId: 42, publicId: 'p', format: 'pdf' })).rejects.toThrow(/^SVC507: .*response\.status/);
+    await expect(platform.startDashboardExport({ deploymentId: 42, publicId: 'p', format: 'pdf' })).rejects.toThrow(/^SVC507 .*response\.status/);
   });
 
   it('the file name is made safe, from Content-Disposition or the fallback', async () => {
@@ -205,7 +205,7 @@ describe('the newer calls, before sending and on the wire', () => {
     const { fetch } = scriptedFetch({ body: 'x'.repeat(2000), headers: { 'content-type': 'application/pdf' } });
     const platform = createManagementClient({ baseUrl: BASE, apiToken: TOKEN, fetch, maxResponseBytes: 1000 });
     const file = await platform.downloadDashboardExport({ deploymentId: 42, jobId: 'j' });
-    await expect(file.bytes()).rejects.toThrow(/^SVC506: .*the file is larger than 1000 bytes/);
+    await expect(file.bytes()).rejects.toThrow(/^SVC506 .*the file is larger than 1000 bytes/);
   });
 });
 

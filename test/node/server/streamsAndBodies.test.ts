@@ -56,7 +56,7 @@ describe('stream lines', () => {
       const error = await drain(ai.streamChatState(question)).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(SvcResponseTooLargeError);
       expect(error).toMatchObject({ limitBytes: 100, status: 200, method: 'POST', path: '/chat/stream-chat-state' });
-      expect((error as Error).message).toBe('SVC506: POST /ai/chat/stream-chat-state: a line of the stream is larger than 100 bytes; stopped reading');
+      expect((error as Error).message).toBe('SVC506 POST /ai/chat/stream-chat-state: a line of the stream is larger than 100 bytes; stopped reading');
     }
   });
 
@@ -76,7 +76,7 @@ describe('stream lines', () => {
     const error = (await drain(ai.streamChatState(question)).catch((e: unknown) => e)) as SvcApiError;
     expect(error).toBeInstanceOf(SvcResponseValidationError);
     expect(error).toMatchObject({ status: 200, method: 'POST', path: '/chat/stream-chat-state' });
-    expect(error.message).toBe('SVC507: POST /ai/chat/stream-chat-state: a stream chunk is not JSON');
+    expect(error.message).toBe('SVC507 POST /ai/chat/stream-chat-state: a stream chunk is not JSON');
   });
 
   it('keeps the fields of a chunk that breaks the schema', async () => {
@@ -107,7 +107,7 @@ describe('stream lines', () => {
     const error = (await drain(ai.streamChatState(question)).catch((e: unknown) => e)) as SvcApiError;
     expect(error).toBeInstanceOf(SvcNetworkError);
     expect(error).toMatchObject({ status: 200, method: 'POST', path: '/chat/stream-chat-state' });
-    expect(error.message).toBe('SVC504: POST /ai/chat/stream-chat-state: the stream broke off');
+    expect(error.message).toBe('SVC504 POST /ai/chat/stream-chat-state: the stream broke off');
     expect(error.cause).toBeInstanceOf(Error);
   });
 
@@ -170,7 +170,7 @@ describe('response size bound', () => {
       const platform = createManagementClient({ baseUrl: 'https://acme.example.com/api', apiToken: TOKEN, fetch: chunkedFetch([body], headers), maxResponseBytes: size - 1 });
       const error = await platform.listDeployments().catch((e: unknown) => e);
       expect(error).toBeInstanceOf(SvcResponseTooLargeError);
-      expect((error as Error).message).toBe(`SVC506: GET /api/v1/deployments: the response is larger than ${size - 1} bytes; stopped reading`);
+      expect((error as Error).message).toBe(`SVC506 GET /api/v1/deployments: the response is larger than ${size - 1} bytes; stopped reading`);
     }
   });
 });

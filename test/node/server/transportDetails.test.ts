@@ -41,23 +41,23 @@ describe('error messages and fields', () => {
       const { fetch } = scriptedFetch({ status });
       const platform = createManagementClient({ baseUrl: BASE, apiToken: TOKEN, fetch, retry: false });
       const error = await failure(platform.listDeployments());
-      expect(error.message).toBe(`${error.code}: GET /api/v1/deployments failed with ${status} ${phrase}`);
+      expect(error.message).toBe(`${error.code} GET /api/v1/deployments failed with ${status} ${phrase}`);
       expect(error.code).toBe(status === 401 ? 'SVC501' : status === 403 ? 'SVC502' : 'SVC500');
     }
     // A status without a known phrase, and an error body without a message, add nothing.
     const { fetch } = scriptedFetch({ status: 418, body: { detail: 'x' } });
     const platform = createManagementClient({ baseUrl: BASE, apiToken: TOKEN, fetch, retry: false });
-    expect((await failure(platform.listDeployments())).message).toBe('SVC500: GET /api/v1/deployments failed with 418');
+    expect((await failure(platform.listDeployments())).message).toBe('SVC500 GET /api/v1/deployments failed with 418');
   });
 
   it('shows the start of a text error body, and the message of a JSON one, cut to 300 characters', async () => {
     const text = scriptedFetch({ status: 502, body: 'upstream down' });
     const viaText = createManagementClient({ baseUrl: BASE, apiToken: TOKEN, fetch: text.fetch, retry: false });
-    expect((await failure(viaText.listDeployments())).message).toBe('SVC500: GET /api/v1/deployments failed with 502 Bad Gateway: upstream down');
+    expect((await failure(viaText.listDeployments())).message).toBe('SVC500 GET /api/v1/deployments failed with 502 Bad Gateway: upstream down');
     const long = scriptedFetch({ status: 400, body: { error: { message: 'y'.repeat(2000) } } });
     const viaJson = createManagementClient({ baseUrl: BASE, apiToken: TOKEN, fetch: long.fetch, retry: false });
     const error = await failure(viaJson.listDeployments());
-    expect(error.message).toBe(`SVC500: GET /api/v1/deployments failed with 400 Bad Request: ${'y'.repeat(300)}`);
+    expect(error.message).toBe(`SVC500 GET /api/v1/deployments failed with 400 Bad Request: ${'y'.repeat(300)}`);
     // The body itself is kept whole (within the error body bound).
     expect(error.body).toEqual({ error: { message: 'y'.repeat(2000) } });
   });
@@ -76,7 +76,7 @@ describe('error messages and fields', () => {
       });
       const error = await failure(platform.listDeployments());
       expect(error).toBeInstanceOf(SvcApiError);
-      expect(error.message).toBe('SVC500: GET /api/v1/deployments failed with 500 Internal Server Error');
+      expect(error.message).toBe('SVC500 GET /api/v1/deployments failed with 500 Internal Server Error');
       expect(error.body).toEqual(expected);
     }
   });
@@ -87,7 +87,7 @@ describe('error messages and fields', () => {
     const empty = createManagementClient({ baseUrl: BASE, apiToken: TOKEN, retry: false, fetch: fetchOf(() => new Response(null, { status: 204 })) });
     const error = await failure(empty.listDeployments());
     expect(error).toBeInstanceOf(SvcResponseValidationError);
-    expect(error.message).toBe('SVC507: GET /api/v1/deployments: expected a JSON response');
+    expect(error.message).toBe('SVC507 GET /api/v1/deployments: expected a JSON response');
   });
 
   it('says a 200 answer that is not JSON is not JSON, and keeps the fields of a validation error', async () => {
@@ -96,7 +96,7 @@ describe('error messages and fields', () => {
       const platform = createManagementClient({ baseUrl: BASE, apiToken: TOKEN, fetch, retry: false });
       const error = await failure(platform.listDeployments());
       expect(error).toBeInstanceOf(SvcResponseValidationError);
-      expect(error.message).toBe('SVC507: GET /api/v1/deployments: expected a JSON response');
+      expect(error.message).toBe('SVC507 GET /api/v1/deployments: expected a JSON response');
     }
     const { fetch } = scriptedFetch({ body: { items: 'none' } });
     const platform = createManagementClient({ baseUrl: BASE, apiToken: TOKEN, fetch, retry: false });
@@ -109,7 +109,7 @@ describe('error messages and fields', () => {
   it('names paths from the origin when the base URL has no path', async () => {
     const { fetch } = scriptedFetch({ status: 500 });
     const platform = createManagementClient({ baseUrl: 'https://acme.example.com', apiToken: TOKEN, fetch, retry: false });
-    expect((await failure(platform.listDeployments())).message).toBe('SVC500: GET /v1/deployments failed with 500 Internal Server Error');
+    expect((await failure(platform.listDeployments())).message).toBe('SVC500 GET /v1/deployments failed with 500 Internal Server Error');
   });
 
   it('names the failure of a request that got no response', async () => {
@@ -117,7 +117,7 @@ describe('error messages and fields', () => {
     const network = await failure(dropped.listDeployments());
     expect(network).toBeInstanceOf(SvcNetworkError);
     expect(network).toMatchObject({ status: 0, method: 'GET', path: '/v1/deployments' });
-    expect(network.message).toBe('SVC504: GET /api/v1/deployments failed before a response: socket hang up');
+    expect(network.message).toBe('SVC504 GET /api/v1/deployments failed before a response: socket hang up');
     const odd = createManagementClient({
       baseUrl: BASE,
       apiToken: TOKEN,
@@ -126,7 +126,7 @@ describe('error messages and fields', () => {
         throw 'not an Error';
       }) as typeof fetch,
     });
-    expect((await failure(odd.listDeployments())).message).toBe('SVC504: GET /api/v1/deployments failed before a response: unknown error');
+    expect((await failure(odd.listDeployments())).message).toBe('SVC504 GET /api/v1/deployments failed before a response: unknown error');
   });
 
   it('names the time limit of a request that timed out', async () => {
@@ -136,7 +136,7 @@ describe('error messages and fields', () => {
     const platform = createManagementClient({ baseUrl: `${api.origin}/api`, apiToken: TOKEN, retry: false, timeoutMs: 100 });
     const error = await failure(platform.listDeployments());
     expect(error).toBeInstanceOf(SvcTimeoutError);
-    expect(error.message).toBe('SVC503: GET /api/v1/deployments got no response within 100 ms');
+    expect(error.message).toBe('SVC503 GET /api/v1/deployments got no response within 100 ms');
   });
 
   it('reports a body that breaks off as a network error with its status, and keeps the cause', async () => {
@@ -148,7 +148,7 @@ describe('error messages and fields', () => {
     const error = await failure(platform.listDeployments());
     expect(error).toBeInstanceOf(SvcNetworkError);
     expect(error).toMatchObject({ status: 200, method: 'GET', path: '/v1/deployments' });
-    expect(error.message).toBe('SVC504: GET /api/v1/deployments: the response could not be read');
+    expect(error.message).toBe('SVC504 GET /api/v1/deployments: the response could not be read');
     expect(error.cause).toBeInstanceOf(Error);
   });
 });

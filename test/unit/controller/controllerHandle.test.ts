@@ -13,7 +13,7 @@ describe('a controller driven by a UI binding', () => {
     const controller = make({ embedId: 'sales-overview' });
     controller.attach(host());
     controller.destroy();
-    expect(() => controller.attach(host())).toThrow(/^SVC307: embed "sales-overview" was destroyed; create a new controller/);
+    expect(() => controller.attach(host())).toThrow(/^SVC307 embed "sales-overview" was destroyed; create a new controller/);
     expect(document.querySelector('iframe')).toBeNull();
   });
 

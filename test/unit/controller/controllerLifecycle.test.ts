@@ -63,7 +63,7 @@ describe('revealing', () => {
     expect(controller.getSnapshot()).toMatchObject({
       phase: 'error',
       visible: false,
-      error: { code: 'SVC303', context: 'session', message: expect.stringMatching(/^SVC303: the session option is not a usable session id/) },
+      error: { code: 'SVC303', context: 'session', message: expect.stringMatching(/^SVC303 the session option is not a usable session id/) },
     });
     controller.iframe?.dispatchEvent(new Event('load'));
     await sleep(60);

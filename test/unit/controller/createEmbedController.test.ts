@@ -142,7 +142,7 @@ describe('sessions', () => {
       context: 'session',
       fatal: true,
       message: expect.stringMatching(
-        /^SVC305: This embed session was already loaded on this page, and sessions are single-use\. Pass getSession \(on the component or on <SvcProvider>\) so each load gets a new session\./,
+        /^SVC305 This embed session was already loaded on this page, and sessions are single-use\. Pass getSession \(on the component or on <SvcProvider>\) so each load gets a new session\./,
       ),
       code: 'SVC305',
     });
@@ -197,7 +197,7 @@ describe('sessions', () => {
     const controller = make({ getSession, onFailure });
     controller.attach(host);
     await vi.waitFor(() => expect(controller.getSnapshot().phase).toBe('error'));
-    expect(controller.getSnapshot().error).toMatchObject({ name: 'SessionError', context: 'getSession', message: expect.stringMatching(/^SVC301: getSession failed: backend down/), code: 'SVC301' });
+    expect(controller.getSnapshot().error).toMatchObject({ name: 'SessionError', context: 'getSession', message: expect.stringMatching(/^SVC301 getSession failed: backend down/), code: 'SVC301' });
     expect(onFailure).toHaveBeenCalledTimes(1);
     controller.retry();
     await vi.waitFor(() => expect(controller.getSnapshot().phase).toBe('loading'));

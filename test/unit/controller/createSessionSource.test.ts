@@ -65,7 +65,7 @@ describe('the session source', () => {
     const gaveUp = source({ getSession: failing }).take('renewal', Date.now() + 2_500) as Promise<string>;
     const outcome = gaveUp.catch((error: unknown) => error);
     await vi.advanceTimersByTimeAsync(5_000);
-    await expect(outcome).resolves.toMatchObject({ context: 'getSession', message: expect.stringMatching(/^SVC301: getSession failed: still down/) });
+    await expect(outcome).resolves.toMatchObject({ context: 'getSession', message: expect.stringMatching(/^SVC301 getSession failed: still down/) });
     // 1 s, then 2 s would end after the token: two tries in all.
     expect(failing).toHaveBeenCalledTimes(2);
     // Without a known expiry (a first load, a dead token) the first failure is final.
@@ -86,7 +86,7 @@ describe('the session source', () => {
     await vi.advanceTimersByTimeAsync(0);
     sessions.abort();
     await vi.advanceTimersByTimeAsync(60_000);
-    await expect(pending).resolves.toMatchObject({ message: expect.stringMatching(/^SVC302: aborted/), code: 'SVC302' });
+    await expect(pending).resolves.toMatchObject({ message: expect.stringMatching(/^SVC302 aborted/), code: 'SVC302' });
     expect(getSession).toHaveBeenCalledTimes(1);
   });
 
@@ -95,7 +95,7 @@ describe('the session source', () => {
     sessionLedgerOf(testRuntime()).add(loaded);
     await expect(source({ getSession: async () => loaded }).take('initial')).rejects.toMatchObject({ context: 'session', name: 'SessionError' });
     await expect(source({ getSession: async () => '' }).take('initial')).rejects.toMatchObject({ context: 'getSession' });
-    expect(() => source({ session: 'x'.repeat(3_000_000) }).take('initial')).toThrow(expect.objectContaining({ message: expect.stringMatching(/^SVC303: the session option is not a usable session id/) }));
+    expect(() => source({ session: 'x'.repeat(3_000_000) }).take('initial')).toThrow(expect.objectContaining({ message: expect.stringMatching(/^SVC303 the session option is not a usable session id/) }));
     expect(isUsableSession('a b')).toBe(false);
     expect(isUsableSession('x'.repeat(4096))).toBe(true);
     expect(isUsableSession('x'.repeat(4097))).toBe(false);

@@ -183,7 +183,7 @@ describe('a session is a credential, not identity', () => {
     const controller = make({ session: 'x'.repeat(3_000_000), onFailure });
     controller.attach(host());
     expect(controller.iframe).toBeNull();
-    expect(controller.getSnapshot()).toMatchObject({ phase: 'error', error: { name: 'SessionError', code: 'SVC303', message: expect.stringMatching(/^SVC303: the session option is not a usable session id/) } });
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'error', error: { name: 'SessionError', code: 'SVC303', message: expect.stringMatching(/^SVC303 the session option is not a usable session id/) } });
     expect(onFailure).toHaveBeenCalledTimes(1);
     const live = await readyEmbed({ session: fresh(), getSession: undefined, onFailure });
     live.controller.update({ session: 'has spaces in it' });

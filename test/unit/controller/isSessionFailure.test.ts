@@ -33,4 +33,13 @@ describe('which embed errors count as a failed session', () => {
     expect(isSessionFailure(error, { signed: true, readySinceLoad: true })).toBe(false);
     expect(isSessionFailure(error, { signed: false, readySinceLoad: false })).toBe(false);
   });
+
+  it('never counts an entitlement refusal, though it arrives before ready and speaks of the session', () => {
+    // What the platform sends when the session's settings say allowAi: false: a new session would say the same.
+    const refusal = { name: 'AiNotAllowedError', message: 'AI is turned off for this session (settings.allowAi: false).', fatal: true };
+    expect(isSessionFailure(refusal, { signed: true, readySinceLoad: false })).toBe(false);
+    expect(isSessionFailure(refusal, afterReady)).toBe(false);
+    // The same words under another name still count.
+    expect(isSessionFailure({ ...refusal, name: 'Error' }, afterReady)).toBe(true);
+  });
 });

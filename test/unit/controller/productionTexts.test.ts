@@ -35,7 +35,7 @@ describe('in production', () => {
     first.attach(document.body.appendChild(document.createElement('div')));
     const second = make('second');
     second.attach(document.body.appendChild(document.createElement('div')));
-    expect(second.getSnapshot().error).toMatchObject({ name: 'SessionError', context: 'session', message: 'SVC305: session', code: 'SVC305' });
+    expect(second.getSnapshot().error).toMatchObject({ name: 'SessionError', context: 'session', message: 'SVC305 session', code: 'SVC305' });
     first.destroy();
     second.destroy();
   });
@@ -64,7 +64,7 @@ describe('in production', () => {
       renewal.renew();
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
-    expect(messages).toEqual(['SVC306: renewal']);
+    expect(messages).toEqual(['SVC306 renewal']);
   });
 
   it('sessions an embed cannot load, and a destroyed embed attached again, are refused in a few words', async () => {
@@ -72,16 +72,16 @@ describe('in production', () => {
       controller.createEmbedController({ surface: 'dashboard', tenantOrigin: TENANT, publicId: 'sales', ...options });
     const unusable = make({ embedId: 'unusable', session: 'not a session id' });
     unusable.attach(document.body.appendChild(document.createElement('div')));
-    expect(unusable.getSnapshot().error).toMatchObject({ message: 'SVC303: session', code: 'SVC303' });
+    expect(unusable.getSnapshot().error).toMatchObject({ message: 'SVC303 session', code: 'SVC303' });
     const empty = make({ embedId: 'empty', getSession: async () => '' });
     empty.attach(document.body.appendChild(document.createElement('div')));
-    await vi.waitFor(() => expect(empty.getSnapshot().error).toMatchObject({ message: 'SVC304: getSession', code: 'SVC304' }));
+    await vi.waitFor(() => expect(empty.getSnapshot().error).toMatchObject({ message: 'SVC304 getSession', code: 'SVC304' }));
     const live = make({ embedId: 'live', session: `sess-${Math.random().toString(36).slice(2)}` });
     live.attach(document.body.appendChild(document.createElement('div')));
     live.update({ session: 'has spaces in it' });
-    expect(live.getSnapshot().error).toMatchObject({ message: 'SVC303: session', code: 'SVC303' });
+    expect(live.getSnapshot().error).toMatchObject({ message: 'SVC303 session', code: 'SVC303' });
     for (const embed of [unusable, empty, live]) embed.destroy();
-    expect(() => live.attach(document.body.appendChild(document.createElement('div')))).toThrow(/^SVC307: embed "live"$/);
+    expect(() => live.attach(document.body.appendChild(document.createElement('div')))).toThrow(/^SVC307 embed "live"$/);
   });
 
   it('the message inspector hears nothing (it is for development tools), while the debug hook still does', () => {

@@ -130,7 +130,7 @@ describe('renewals that count', () => {
       renewal.renew();
       await vi.advanceTimersByTimeAsync(0);
     }
-    expect(errors).toEqual([expect.stringMatching(/^SVC306: The session was renewed 3 times within a minute and failed again; renewal stopped\. Check what getSession returns, then retry\./)]);
+    expect(errors).toEqual([expect.stringMatching(/^SVC306 The session was renewed 3 times within a minute and failed again; renewal stopped\. Check what getSession returns, then retry\./)]);
   });
 
   it('starts over after a failed session request: the next trigger renews again, by reload', async () => {

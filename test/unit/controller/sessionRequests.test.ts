@@ -22,7 +22,7 @@ describe('the answer of getSession', () => {
       name: 'SessionError',
       context: 'getSession',
       fatal: true,
-      message: expect.stringMatching(/^SVC301: getSession failed: no backend configured/),
+      message: expect.stringMatching(/^SVC301 getSession failed: no backend configured/),
       code: 'SVC301',
     });
     expect(onFailure).toHaveBeenCalledTimes(1);
@@ -37,7 +37,7 @@ describe('the answer of getSession', () => {
         name: 'SessionError',
         context: 'getSession',
         fatal: true,
-        message: expect.stringMatching(/^SVC304: getSession did not return a session id/),
+        message: expect.stringMatching(/^SVC304 getSession did not return a session id/),
         code: 'SVC304',
       });
       expect(controller.iframe).toBeNull();

@@ -68,14 +68,14 @@ describe('a failing getSession', () => {
           throw 'backend unreachable';
         },
       }).take('initial'),
-    ).rejects.toMatchObject({ code: 'SVC301', message: expect.stringMatching(/^SVC301: getSession failed: backend unreachable/) });
+    ).rejects.toMatchObject({ code: 'SVC301', message: expect.stringMatching(/^SVC301 getSession failed: backend unreachable/) });
     await expect(
       source({
         getSession: async () => {
           throw new TypeError('Failed to fetch');
         },
       }).take('initial'),
-    ).rejects.toMatchObject({ message: expect.stringMatching(/^SVC301: getSession failed: Failed to fetch/) });
+    ).rejects.toMatchObject({ message: expect.stringMatching(/^SVC301 getSession failed: Failed to fetch/) });
   });
 
   it('is asked again for the next load once its answer came', async () => {

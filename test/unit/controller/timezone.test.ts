@@ -72,7 +72,7 @@ describe('the controlled time zone', () => {
   });
 
   it('refuses a malformed zone when the embed is created, with its code', () => {
-    expect(() => make({ timezone: 'New York' })).toThrow(expect.objectContaining({ code: 'SVC121', message: expect.stringMatching(/^SVC121: timezone "New York"/) }));
+    expect(() => make({ timezone: 'New York' })).toThrow(expect.objectContaining({ code: 'SVC121', message: expect.stringMatching(/^SVC121 timezone "New York"/) }));
   });
 });
 
@@ -108,7 +108,7 @@ describe('the time zone synchroniser', () => {
     sync.update({ timezone: '-03:00' });
     expect(take().map(([, payload]) => payload)).toEqual([{ timezone: '-03:00' }, { timezone: 'Europe/Paris' }, { timezone: '-03:00' }]);
     expect(warn).toHaveBeenCalledTimes(1);
-    expect(String(warn.mock.calls[0]?.[0])).toMatch(/^SVC122: timezone: the platform ignores "-03:00"/);
+    expect(String(warn.mock.calls[0]?.[0])).toMatch(/^SVC122 timezone: the platform ignores "-03:00"/);
   });
 });
 

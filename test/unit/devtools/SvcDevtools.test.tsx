@@ -83,6 +83,30 @@ describe('<SvcDevtools>', () => {
     expect(screen.getByRole('status').textContent).toContain('1 of 4 entries shown');
   });
 
+  it('shows a message from another origin as a neutral foreign entry, and a real drop as a drop', async () => {
+    renderPanel();
+    act(() => {
+      // What a docs site or the app's own scripts post on the page: not the embed's, ignored as it should be.
+      embedInspector.emit({
+        kind: 'dropped',
+        embedId: 'sales',
+        at: Date.now(),
+        report: { reason: 'wrong-origin', detail: 'not the tenant origin', origin: 'http://localhost:6006', embedId: 'sales', data: { type: 'docs:ping' } },
+      });
+      embedInspector.emit({ kind: 'dropped', embedId: 'sales', at: Date.now(), report: { reason: 'bad-payload', detail: 'payload.path: expected a string', embedId: 'sales' } });
+    });
+    await waitFor(() => expect(timelineRows()).toHaveLength(2));
+    const [drop, foreign] = timelineRows();
+    expect(foreign?.hasAttribute('data-foreign')).toBe(true);
+    expect(drop?.hasAttribute('data-foreign')).toBe(false);
+    const label = (row: HTMLElement | undefined) => [...(row?.querySelectorAll('span') ?? [])].find((span) => ['foreign', 'dropped'].includes(span.textContent ?? ''));
+    expect(label(foreign)?.textContent).toBe('foreign');
+    expect(label(drop)?.textContent).toBe('dropped');
+    // The drop keeps its warning colour; the foreign message is in the panel's muted text colour.
+    expect(label(drop)?.style.color).toBe('rgb(255, 158, 158)');
+    expect(label(foreign)?.style.color).toBe('rgb(185, 192, 207)');
+  });
+
   it(`keeps at most maxEntries entries`, async () => {
     renderPanel({ maxEntries: 3 });
     act(() => {

@@ -50,7 +50,7 @@ describe('coded errors in development', () => {
     const { normalizeTenantOrigin } = await import('../../../src/protocol/index.js');
     const error = thrown(() => normalizeTenantOrigin('ftp://acme.example.com'));
     expect(error.code).toBe('SVC103');
-    expect(error.message.startsWith('SVC103: ')).toBe(true);
+    expect(error.message.startsWith('SVC103 ')).toBe(true);
     expect(error.message.endsWith(` See ${TROUBLESHOOTING}#svc103`)).toBe(true);
   });
 });
@@ -59,7 +59,7 @@ describe('coded errors in production', () => {
   it('keep the code, with no link', async () => {
     const { normalizeTenantOrigin } = await inProduction(() => import('../../../src/protocol/index.js'));
     const error = thrown(() => normalizeTenantOrigin('ftp://acme.example.com'));
-    expect(error).toEqual(Object.assign(new TypeError('SVC103: tenantOrigin'), { code: 'SVC103' }));
+    expect(error).toEqual(Object.assign(new TypeError('SVC103 tenantOrigin'), { code: 'SVC103' }));
     expect(error.message).not.toContain('http');
   });
 
@@ -73,7 +73,7 @@ describe('coded errors in production', () => {
       session: 'has spaces',
     });
     embed.attach(document.body.appendChild(document.createElement('div')));
-    expect(embed.getSnapshot().error).toEqual({ name: 'SessionError', context: 'session', fatal: true, message: 'SVC303: session', code: 'SVC303' });
+    expect(embed.getSnapshot().error).toEqual({ name: 'SessionError', context: 'session', fatal: true, message: 'SVC303 session', code: 'SVC303' });
     embed.destroy();
   });
 });

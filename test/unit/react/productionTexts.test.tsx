@@ -40,13 +40,13 @@ describe('in production', () => {
   it('still refuses a bad controlled prop, named by its component, with the short text of the action it would send', () => {
     const { SvcChat } = pkg;
     expect(renderError(<SvcChat tenantOrigin={TENANT} colorScheme={'sepia' as 'dark'} />)).toBe(
-      '<SvcChat>: SVC141: svc:action:set-color-scheme payload.scheme',
+      'SVC141 <SvcChat> svc:action:set-color-scheme payload.scheme',
     );
   });
 
   it('refuses an embed without a tenant, named by its component, with the code and the option', () => {
     const { SvcDashboard } = pkg;
-    expect(renderError(<SvcDashboard publicId="sales" />)).toBe('<SvcDashboard>: SVC101: tenantOrigin');
+    expect(renderError(<SvcDashboard publicId="sales" />)).toBe('SVC101 <SvcDashboard> tenantOrigin');
   });
 
   it('names the hook, not the embeds, when a hook cannot tell which embed is meant', () => {
@@ -63,6 +63,6 @@ describe('in production', () => {
           <Guess />
         </>,
       ),
-    ).toBe('SVC203: useSvcEmbed');
+    ).toBe('SVC203 useSvcEmbed');
   });
 });

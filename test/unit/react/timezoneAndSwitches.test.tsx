@@ -50,7 +50,7 @@ describe('the timezone prop', () => {
 
   it('refuses a malformed zone, naming the component and the prop', () => {
     const restore = expectRenderErrors();
-    expect(() => renderStrict(<SvcChat tenantOrigin={TENANT} timezone="Central European Time" />)).toThrow(/^SVC121: <SvcChat> prop "timezone": "Central European Time"/);
+    expect(() => renderStrict(<SvcChat tenantOrigin={TENANT} timezone="Central European Time" />)).toThrow(/^SVC121 <SvcChat> prop "timezone": "Central European Time"/);
     restore();
   });
 
@@ -60,7 +60,7 @@ describe('the timezone prop', () => {
     rerender(<SvcDashboard tenantOrigin={TENANT} publicId="sales" timezone="+05:30" />);
     rerender(<SvcDashboard tenantOrigin={TENANT} publicId="sales" timezone="Asia/Kolkata" />);
     expect(warn).toHaveBeenCalledTimes(1);
-    expect(String(warn.mock.calls[0]?.[0])).toMatch(/^SVC122: <SvcDashboard> prop "timezone": the platform ignores "\+05:30"/);
+    expect(String(warn.mock.calls[0]?.[0])).toMatch(/^SVC122 <SvcDashboard> prop "timezone": the platform ignores "\+05:30"/);
   });
 });
 
@@ -92,7 +92,7 @@ describe('placement switches', () => {
   it('refuses, at run time too, a switch of another surface passed past the types', () => {
     const restore = expectRenderErrors();
     const props = { tenantOrigin: TENANT, showDashboardHeader: false } as unknown as SvcChatProps;
-    expect(() => renderStrict(<SvcChat {...props} />)).toThrow(/^<SvcChat>: SVC116: showDashboardHeader applies to the dashboard surface only/);
+    expect(() => renderStrict(<SvcChat {...props} />)).toThrow(/^SVC116 <SvcChat> showDashboardHeader applies to the dashboard surface only/);
     restore();
   });
 });

@@ -3,16 +3,16 @@
  * the explanation and a link to the code's section of the Troubleshooting page; a production text is the code
  * and a few words.
  */
-export const TROUBLESHOOTING = 'https://github.com/svc-embed/svc-embed-react/blob/main/stories/docs/Troubleshooting.mdx';
+export const TROUBLESHOOTING = 'https://svc-embed.github.io/svc-embed-react/?path=/docs/docs-troubleshooting--docs';
 
 /** The development text of an error coded `SVC<code>`. */
 export function devText(code: number, text: string): string {
-  return `SVC${code}: ${text} See ${TROUBLESHOOTING}#svc${code}`;
+  return `SVC${code} ${text} See ${TROUBLESHOOTING}#svc${code}`;
 }
 
 /** The production text of an error coded `SVC<code>`. */
 export function prodText(code: number, text: string): string {
-  return `SVC${code}: ${text}`;
+  return `SVC${code} ${text}`;
 }
 
 /**

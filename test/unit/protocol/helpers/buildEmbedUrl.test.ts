@@ -141,14 +141,14 @@ describe('buildEmbedUrl', () => {
       );
       expect(warn).not.toHaveBeenCalled();
       for (const timezone of ['', 'New York', 'Europe/Berlin; x', 42]) {
-        expect(() => buildEmbedUrl({ surface: 'chat', tenantOrigin: T, timezone: timezone as string }), String(timezone)).toThrow(/^SVC121: timezone /);
+        expect(() => buildEmbedUrl({ surface: 'chat', tenantOrigin: T, timezone: timezone as string }), String(timezone)).toThrow(/^SVC121 timezone /);
       }
       expect(buildEmbedUrl({ surface: 'chat', tenantOrigin: T, timezone: '+05:30' })).toBe(`${T}/embed/chat?timezone=%2B05%3A30`);
       buildEmbedUrl({ surface: 'chat', tenantOrigin: T, timezone: '+05:30' });
       buildEmbedUrl({ surface: 'chat', tenantOrigin: T, timezone: 'Mars/Olympus_Mons' });
-      expect(warn.mock.calls.map(([text]) => String(text).slice(0, 40))).toEqual([
-        'SVC122: timezone: the platform ignores "',
-        'SVC122: timezone: the platform ignores "',
+      expect(warn.mock.calls.map(([text]) => String(text).slice(0, 39))).toEqual([
+        'SVC122 timezone: the platform ignores "',
+        'SVC122 timezone: the platform ignores "',
       ]);
       expect(String(warn.mock.calls[0]?.[0])).toContain('"+05:30"');
       expect(String(warn.mock.calls[1]?.[0])).toContain('"Mars/Olympus_Mons"');
