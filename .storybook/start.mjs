@@ -1,6 +1,6 @@
 // `npm start`: the tenant emulator and Storybook together, nothing to configure.
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { playgroundTenants } from './playgroundTenants.mjs';
 
 if (!existsSync(new URL('../dist/emulator/index.js', import.meta.url))) {
@@ -81,6 +81,42 @@ const stop = async () => {
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);
 process.once('SIGHUP', stop);
+
+/** The parent of process `pid`, or undefined where the system does not say (no `/proc`, no `ps`). */
+function parentOf(pid) {
+  try {
+    // Field 4 of /proc/<pid>/stat, after the command name in parentheses (which may itself hold spaces).
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    try {
+      return Number(execFileSync('ps', ['-o', 'ppid=', '-p', String(pid)], { encoding: 'utf8' }).trim()) || undefined;
+    } catch {
+      return undefined;
+    }
+  }
+}
+// Under `npm start`, npm runs this script through a shell (npm -> sh -> node). A signal sent to npm alone does
+// not reach this process: npm passes SIGINT and SIGTERM on to the shell only, which dies of it without passing
+// it on, and npm dies of SIGHUP (or SIGKILL) at once. Either way one of the two ancestors goes: this script
+// watches both and stops everything when one is gone. Run directly (`node .storybook/start.mjs`), it watches
+// nothing, so a run put in the background on purpose outlives its shell.
+const ancestors = process.env.npm_lifecycle_event === 'start' ? [process.ppid, parentOf(process.ppid)] : [];
+const watched = ancestors.filter((pid) => pid !== undefined && pid > 1);
+const isAlive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: alive, owned by someone else.
+    return error.code === 'EPERM';
+  }
+};
+if (watched.length > 0) {
+  setInterval(() => {
+    if (!watched.every(isAlive)) void stop();
+  }, 250).unref();
+}
 // A crash here must not orphan the group either.
 process.once('exit', () => signalStorybook('SIGKILL'));
 storybook.on('exit', async (code) => {

@@ -4,7 +4,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * The files that take longest, longest first, as measured on a 2-core machine: every story through axe, every
  * docs page, the playground recipes (all three on the static playground build), the React Router and Next.js
  * examples (each with its build and ten loads of each page), the emulator's dashboard, the Next.js development
- * server's loads, the embeds, `npm start` stopped twice, the Jest example. The static playground itself is
+ * server's loads, the embeds, `npm start` stopped through npm, a fresh clone packed (its build) and installed, the React Compiler example's two builds and
+ * runs, the Jest example. The static playground itself is
  * built before these run, beside type-checking.
  */
 export const slowestFiles = [
@@ -17,6 +18,8 @@ export const slowestFiles = [
   'test/browser/next/nextDev.test.ts',
   'test/browser/e2e/embeds.test.ts',
   'test/node/playground/start.test.ts',
+  'test/node/consumers/freshClone.test.ts',
+  'test/browser/reactCompiler/reactCompilerExample.test.ts',
   'test/node/consumers/jestExample.test.ts',
   'test/browser/emulator/fidelity.test.ts',
 ];

@@ -17,14 +17,27 @@ export interface RunningPlayground {
 
 const repo = new URL('../../', import.meta.url);
 
+/** How {@link startPlayground} runs the start script. */
+export interface StartPlaygroundOptions {
+  /**
+   * `npm start` itself (without its `prestart` build: the suite has built already, and a rebuild would change
+   * `dist/` under the files running beside it), so `child` is the npm process, with its shell and the start
+   * script below it. Otherwise `node .storybook/start.mjs`, and `child` is the start script.
+   * @default false
+   */
+  readonly throughNpm?: boolean;
+  /** @default 90_000 */
+  readonly timeoutMs?: number;
+}
+
 /**
- * Runs `node .storybook/start.mjs` (what `npm start` runs after its build; the suite has built already) on
- * free ports, and resolves once it printed its banner. Rejects with the output if it exits first or does not
- * serve within `timeoutMs`.
+ * Runs `node .storybook/start.mjs` (what `npm start` runs after its build) on free ports, and resolves once it
+ * printed its banner. Rejects with the output if it exits first or does not serve within `timeoutMs`.
  */
-export async function startPlayground(timeoutMs = 90_000): Promise<RunningPlayground> {
+export async function startPlayground({ throughNpm = false, timeoutMs = 90_000 }: StartPlaygroundOptions = {}): Promise<RunningPlayground> {
   const [storybookPort, emulatorPort] = [await freePort(), await freePort()];
-  const child = spawn(process.execPath, ['.storybook/start.mjs'], {
+  const [command, args] = throughNpm ? ['npm', ['start', '--ignore-scripts']] : [process.execPath, ['.storybook/start.mjs']];
+  const child = spawn(command, args, {
     cwd: repo,
     env: { ...process.env, STORYBOOK_PORT: String(storybookPort), SVC_EMULATOR_PORT: String(emulatorPort), CI: 'true' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 
 export const metadata: Metadata = {
   title: 'svc-embed-react with Next.js',
-  description: 'Dashboards embedded from a Server Component, a client page and a streamed signed page.',
+  description: 'Dashboards embedded from a Server Component, a client page, a streamed signed page and two prerendered pages.',
 };
 
 /** A plain layout (no web fonts: the example must build offline) with links between the pages. */
@@ -17,6 +17,8 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           <Link href="/server">Server page</Link>
           <Link href="/client">Client page</Link>
           <Link href="/signed">Signed page</Link>
+          <Link href="/prerendered">Prerendered page</Link>
+          <Link href="/prerendered-client">Prerendered client page</Link>
         </nav>
         {children}
       </body>

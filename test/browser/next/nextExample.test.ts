@@ -3,7 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { connectChromium } from '../support/connectChromium.js';
 import { startBuiltEmulator } from '../support/startBuiltEmulator.js';
-import { LOADS, loadPages, mintedSessions, PAGES, SETTLE_MS, serverEnv, serverErrors } from './support/exampleLoads.js';
+import {
+  buildEnv,
+  LOADS,
+  loadPages,
+  mintedSessions,
+  PAGES,
+  PRERENDERED_LOADS,
+  PRERENDERED_PAGES,
+  SETTLE_MS,
+  serverEnv,
+  serverErrors,
+} from './support/exampleLoads.js';
 import { buildExample, ensureExampleInstalled, startNext } from './support/nextApp.js';
 import type { RunningApp } from '../support/appServer.js';
 import { openObservedPage, pageRecord, waitForShownEmbed } from './support/observeEmbeds.js';
@@ -16,12 +27,16 @@ import { openObservedPage, pageRecord, waitForShownEmbed } from './support/obser
 
 let browser: Browser;
 let emulator: RunningEmulator;
+/** What `next build` printed: its table of routes says how each page is rendered. */
+let buildOutput: string;
 
 beforeAll(async () => {
   ensureExampleInstalled();
   [browser, emulator] = await Promise.all([connectChromium(), startBuiltEmulator({ port: 0, host: 'localhost', quiet: true })]);
-  const buildMs = await buildExample();
-  console.log(`[next example] next build: ${(buildMs / 1000).toFixed(1)} s`);
+  // The tenant's origin is baked into the prerendered pages: the emulator runs before the build.
+  const build = await buildExample(buildEnv(emulator));
+  buildOutput = build.output;
+  console.log(`[next example] next build: ${(build.ms / 1000).toFixed(1)} s`);
 }, 300_000);
 
 afterAll(async () => {
@@ -38,8 +53,14 @@ describe('examples/next, production build (next start)', () => {
     await server?.stop();
   });
 
+  it('with Cache Components, prerenders the Server Component page and the client page whole at build time', () => {
+    // `○` marks a route prerendered as static content: its embed was rendered by the build, outside any
+    // Suspense boundary, which a render reading the clock or a random number fails.
+    for (const { path } of PRERENDERED_PAGES) expect(buildOutput).toMatch(new RegExp(`○ ${path}\\s*$`, 'm'));
+  });
+
   it('server-renders a placeholder and the preconnect hint, never the iframe', async () => {
-    for (const { path } of PAGES) {
+    for (const { path } of [...PAGES, ...PRERENDERED_PAGES]) {
       const html = await (await fetch(`${server.url}${path}`)).text();
       expect(html, path).toContain('data-svc-embed=');
       expect(html, path).toContain(`<link rel="preconnect" href="${emulator.url}"`);
@@ -52,6 +73,10 @@ describe('examples/next, production build (next start)', () => {
   it(`every one of ${LOADS} loads of each page reaches ready with exactly one embed document request`, async () => {
     await loadPages(browser, emulator, server, PAGES.map((page) => ({ ...page, loads: LOADS })), 'next start');
   }, 240_000);
+
+  it(`every one of ${PRERENDERED_LOADS} loads of each prerendered page reaches ready with exactly one embed document request`, async () => {
+    await loadPages(browser, emulator, server, PRERENDERED_PAGES.map((page) => ({ ...page, loads: PRERENDERED_LOADS })), 'next start');
+  }, 120_000);
 
   it('client-side navigation away from the signed page and back: ready again, one new session, no errors', async () => {
     const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });

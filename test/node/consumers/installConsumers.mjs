@@ -21,10 +21,12 @@ const npmAsync = (args, cwd) =>
 
 const packs = mkdtempSync(join(tmpdir(), 'svc-pack-'));
 try {
-  npm(['pack', '--pack-destination', packs, '--loglevel=error'], root);
+  // The build is there already (run after `npm run build`): `prepack` would build it again, under the files
+  // that read it meanwhile.
+  npm(['pack', '--ignore-scripts', '--pack-destination', packs, '--loglevel=error'], root);
   const tarball = join(packs, readdirSync(packs).find((name) => name.endsWith('.tgz')));
   // Every consumer project under examples/, or only those named on the command line (`... next`).
-  const names = process.argv.length > 2 ? process.argv.slice(2) : ['jest', 'next', 'react-router'];
+  const names = process.argv.length > 2 ? process.argv.slice(2) : ['jest', 'next', 'react-compiler', 'react-router'];
   // The projects install at the same time: an install mostly waits on the network and the disk. Each one
   // ends before the tarball is removed, also when another failed.
   const installs = await Promise.allSettled(

@@ -11,6 +11,14 @@ import { type EmbedObservation, openObservedPage, pageRecord, waitForShownEmbed 
 export const LOADS = 10;
 /** Loads of the server and client pages under `next dev`, where each load costs more and proves the same. */
 export const DEV_LOADS = 3;
+/**
+ * Loads of each prerendered page under `next start`: every load is the same HTML built once, so what they add
+ * over the other pages (that the build succeeded and its shell hydrates into one embed) shows in the first
+ * load; a second one shows a revisit of the same built page.
+ */
+export const PRERENDERED_LOADS = 2;
+/** Under `next dev`, where the first load of a page compiles it (most of its time): one each. */
+export const PRERENDERED_DEV_LOADS = 1;
 /** After the embed is shown, how long a page keeps being watched for a second, late embed document. */
 export const SETTLE_MS = 250;
 
@@ -27,6 +35,15 @@ export const PAGES: readonly PageCase[] = [
   { path: '/signed', sessionsPerLoad: 1, mode: 'signed' },
 ];
 
+/**
+ * The pages Next.js prerenders whole at build time (Cache Components, no Suspense boundary around the embed):
+ * a Server Component page and a client-component page.
+ */
+export const PRERENDERED_PAGES: readonly PageCase[] = [
+  { path: '/prerendered', sessionsPerLoad: 0, mode: 'private' },
+  { path: '/prerendered-client', sessionsPerLoad: 1, mode: 'signed' },
+];
+
 interface LoadResult {
   readonly ready: number;
   readonly modes: unknown[];
@@ -36,8 +53,20 @@ interface LoadResult {
   readonly readyMs: number;
 }
 
-/** What the Next.js server reads at request time: the tenant and the management API token (never the browser). */
+/**
+ * What `next build` bakes into the prerendered pages: the tenant's origin (public; `next dev` reads it per
+ * request instead).
+ */
+export const buildEnv = (emulator: RunningEmulator): Record<string, string> => ({
+  NEXT_PUBLIC_SVC_TENANT_ORIGIN: emulator.url,
+});
+
+/**
+ * What the Next.js server reads at request time: the tenant and the management API token (never the browser),
+ * and under `next dev` what a build would have baked in.
+ */
 export const serverEnv = (emulator: RunningEmulator): Record<string, string> => ({
+  ...buildEnv(emulator),
   SVC_TENANT_ORIGIN: emulator.url,
   SVC_API_TOKEN: emulator.credentials.apiToken,
 });

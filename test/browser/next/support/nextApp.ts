@@ -37,13 +37,16 @@ export function ensureExampleInstalled(): void {
 const runNext = (args: readonly string[], env: Record<string, string>): AppProcess =>
   runApp(process.execPath, [nextBin, ...args], exampleDir, { NEXT_TELEMETRY_DISABLED: '1', ...env });
 
-/** Runs `next build` in the example; throws with the build's output when it fails. Returns its duration in ms. */
-export async function buildExample(): Promise<number> {
+/**
+ * Runs `next build` in the example with `env` (what it bakes in); throws with the build's output when it
+ * fails. Returns its duration in ms and what it printed (its table of routes).
+ */
+export async function buildExample(env: Record<string, string>): Promise<{ ms: number; output: string }> {
   const started = Date.now();
-  const build = runNext(['build'], {});
+  const build = runNext(['build'], env);
   const code = await exited(build.child);
   if (code !== 0) throw new Error(`next build failed (exit ${code}):\n${build.output}`);
-  return Date.now() - started;
+  return { ms: Date.now() - started, output: build.output };
 }
 
 /**
