@@ -150,7 +150,15 @@ export function createSvcEmbedComponent<P extends SvcEmbedCommonProps>(
       }
       // The embed's own callbacks are those of its latest mount; while parked, only app-wide listeners hear it.
       const off = controller.bridge.onAny(deliver);
-      const detach = controller.attach(hostRef.current as HTMLDivElement);
+      let detach: () => void;
+      try {
+        // Attaching sends the initial controlled values, which a bad one refuses: named like a refusal above.
+        detach = controller.attach(hostRef.current as HTMLDivElement);
+      } catch (error) {
+        off();
+        (error as Error).message = withSubject((error as Error).message, `<${component}>`);
+        throw error;
+      }
       return () => {
         off();
         if (parkKey && parking) parking.park(parkKey, controller);

@@ -30,7 +30,10 @@ function renderError(ui: ReactElement): string | undefined {
     render(ui);
     return undefined;
   } catch (error) {
-    return (error as Error).message;
+    // A refusal thrown while the embed attaches (an effect) reaches the test through act, which gathers what
+    // the effects threw.
+    const first = error instanceof AggregateError ? error.errors[0] : error;
+    return (first as Error).message;
   } finally {
     restore();
   }
