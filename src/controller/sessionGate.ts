@@ -40,11 +40,24 @@ export function createSessionGate({ maxInFlight }: { readonly maxInFlight: numbe
             return;
           }
           running += 1;
-          // A request that throws at once is a rejected one (its place is freed as for any other).
-          Promise.resolve()
-            .then(request)
-            .then(resolve, reject)
-            .finally(next);
+          // The place is freed once, when the request settles or is given up (aborted: a getSession that
+          // ignores its signal and never answers must not hold a place for ever).
+          let held = true;
+          const free = (): void => {
+            if (!held) return;
+            held = false;
+            signal.removeEventListener('abort', free);
+            next();
+          };
+          signal.addEventListener('abort', free, { once: true });
+          // Called at once when a place is free; a request that throws at once is a rejected one.
+          let answer: Promise<T>;
+          try {
+            answer = Promise.resolve(request());
+          } catch (error) {
+            answer = Promise.reject(error);
+          }
+          answer.then(resolve, reject).finally(free);
         };
         const leave = (): void => {
           const index = waiting.indexOf(start);
