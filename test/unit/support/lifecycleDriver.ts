@@ -102,12 +102,12 @@ export function lifecycleDriver(lifecycle: Lifecycle, options: { readonly signed
       });
     },
     /** Attaches, answers the first request and takes the document's ready: a ready embed. */
-    ready(): typeof driver {
+    ready() {
       send({ type: 'attach' });
-      if (state.status === 'requesting') driver.answer();
+      if (state.status === 'requesting') send({ type: 'session-settled', id: state.request?.id ?? -1, session: `s${++sessions}` });
       send({ type: 'ready' });
       log.length = 0;
-      return driver;
+      return this;
     },
   };
   return driver;
