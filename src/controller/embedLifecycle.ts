@@ -520,7 +520,14 @@ export function transition(
     }
     case 'ready': {
       if (!LIVE.includes(next.status) && next.status !== 'failed') break;
-      const newDoc = !next.docReady;
+      // `ready` is once per session: one that answers no handover to this document comes from a new
+      // document, even when no `load` event told us (an embed that sends ready before its load event).
+      const answers = next.status === 'handing-over' && next.docReady && next.handover?.doc === next.doc;
+      if (!answers && next.docReady) {
+        next.doc += 1;
+        next.speaks = false;
+      }
+      const newDoc = !answers;
       const resend = newDoc && next.everReady;
       next.docReady = true;
       next.everReady = true;
@@ -542,7 +549,7 @@ export function transition(
         case 'handing-over': {
           const handover = next.handover as HandoverState;
           // Only the document the session was handed to can answer; a reloaded one is a new document.
-          if (handover.doc !== next.doc || newDoc) break;
+          if (!answers) break;
           if (handover.answers > 1) {
             next.handover = { ...handover, answers: handover.answers - 1 };
             break;
