@@ -498,8 +498,12 @@ export function transition(
       break;
     }
     case 'refused':
-      // One failure at a time: a failed embed stays with the error it shows until it starts again.
-      if (next.status === 'failed') break;
+      // One failure at a time: a failed embed stays with the error it shows until it starts again. Only a
+      // refusal found at creation and not reported yet gives way to a more precise one (its UI binding's).
+      if (next.status === 'failed') {
+        if (next.unreported) next.error = event.error;
+        break;
+      }
       // An address that could not be built was never loaded into an iframe.
       if (event.error.context === 'address' && next.status === 'loading') next.loads -= 1;
       fail(event.error, false);
