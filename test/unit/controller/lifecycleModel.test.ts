@@ -47,6 +47,8 @@ class World {
   readonly pending: Array<{ readonly request: SessionRequest; readonly resolve: (id: string) => void; readonly reject: (error: Error) => void }> = [];
   /** What each document (by iframe) holds: its session, colour scheme, and sessions handed to it. */
   readonly docs = new WeakMap<HTMLIFrameElement, { session: string | null; scheme: string | undefined; handed: string[]; loaded: boolean; ready: boolean }>();
+  /** The end of its token each document announced last. */
+  readonly announced = new WeakMap<HTMLIFrameElement, number>();
   viewer = 0;
   session: string | undefined;
   scheme: 'light' | 'dark' = 'dark';
@@ -203,6 +205,7 @@ const commands = [
     command(`session-expiring (${kind})`, (world) => {
       const now = Date.now();
       const expiresAt = { huge: 8.64e15, past: now - 5_000, NaN: Number.NaN, soon: now + 1_500, later: now + 600_000 }[kind] as number;
+      if (Number.isFinite(expiresAt) && world.doc()) world.announced.set(world.doc()?.iframe as HTMLIFrameElement, expiresAt);
       world.post('svc:event:session-expiring', { expiresAt });
     }),
   ),
@@ -259,8 +262,12 @@ async function expectEveryWaitEnds(world: World): Promise<void> {
   world.online = true;
   window.dispatchEvent(new Event('online'));
   for (let minute = 0; minute < 12; minute++) await vi.advanceTimersByTimeAsync(61_000);
-  const { phase, parked } = world.controller.getSnapshot();
-  if (!parked) expect(['ready', 'error'], 'the clock did not end every wait').toContain(phase);
+  const { phase, parked, visible } = world.controller.getSnapshot();
+  // A renewal in place goes on trying while the document it serves still trusts its token (the viewer keeps
+  // using it meanwhile): that wait ends at the announced end.
+  const iframe = world.controller.iframe;
+  const trusted = phase === 'renewing' && visible && iframe !== null && (world.announced.get(iframe) ?? 0) > Date.now();
+  if (!parked && !trusted) expect(['ready', 'error'], 'the clock did not end every wait').toContain(phase);
 }
 
 /** The tenant answers everything: a ready embed ends on the latest viewer's session. */
@@ -366,7 +373,7 @@ describe('the embed lifecycle, as a model', () => {
           current.host.remove();
         }
       }),
-      { numRuns: RUNS, seed, path: process.env.FC_PATH, endOnFailure: true },
+      { numRuns: RUNS, seed, path: process.env.FC_PATH },
     );
   }, 120_000);
 });
