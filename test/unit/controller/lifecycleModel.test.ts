@@ -343,7 +343,9 @@ describe('the embed lifecycle, as a model', () => {
     // Every address an iframe is given, as the tenant sees it; the iframe gets its window and its document.
     Object.defineProperty(HTMLIFrameElement.prototype, 'src', {
       configurable: true,
-      get: srcSetter?.get,
+      get(this: HTMLIFrameElement) {
+        return srcSetter?.get?.call(this);
+      },
       set(this: HTMLIFrameElement, value: string) {
         srcSetter?.set?.call(this, value);
         if (!value.startsWith(TENANT) || !world) return;
@@ -365,7 +367,8 @@ describe('the embed lifecycle, as a model', () => {
   });
 
   it(`holds its invariants through ${RUNS} random interleavings`, async () => {
-    const seed = process.env.FC_SEED === undefined ? undefined : Number(process.env.FC_SEED);
+    // A failure prints fast-check's seed and path: FC_SEED and FC_PATH replay it.
+    const replay = process.env.FC_SEED === undefined ? {} : { seed: Number(process.env.FC_SEED), ...(process.env.FC_PATH && { path: process.env.FC_PATH }) };
     await fc.assert(
       fc.asyncProperty(fc.commands(commands, { maxCommands: 24 }), fc.boolean(), async (steps, withSessionProp) => {
         const current = new World();
@@ -386,7 +389,7 @@ describe('the embed lifecycle, as a model', () => {
           current.host.remove();
         }
       }),
-      { numRuns: RUNS, seed, path: process.env.FC_PATH },
+      { numRuns: RUNS, ...replay },
     );
   }, 90_000);
 });
