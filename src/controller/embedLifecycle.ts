@@ -295,7 +295,7 @@ export function transition(
     effect({ type: 'cancel-reveal' });
     effect({ type: 'load', session });
     timer('ready', context.readyTimeoutMs);
-    if (!next.hidden && !next.visible) trace('revealed');
+    if (isDevelopment && !next.hidden && !next.visible) trace('revealed');
     Object.assign(next, {
       status: 'loading',
       loads: next.loads + 1,
@@ -311,7 +311,7 @@ export function transition(
       error: null,
       fromEmbed: false,
     } satisfies Partial<LifecycleState>);
-    trace('loading', session === undefined ? 'private mode' : 'signed mode');
+    if (isDevelopment) trace('loading', session === undefined ? 'private mode' : 'signed mode');
   };
 
   /** A new load: its session first (in signed mode), then the address. */
@@ -344,11 +344,11 @@ export function transition(
       // The embed's own error page is worth seeing when the app shows no fallback over it.
       next.visible = true;
       effect({ type: 'show' });
-      trace('revealed');
+      if (isDevelopment) trace('revealed');
     }
     effect({ type: 'report', error });
     Object.assign(next, { status: 'failed', error, fromEmbed } satisfies Partial<LifecycleState>);
-    trace('error', error.message);
+    if (isDevelopment) trace('error', error.message);
   };
 
   const handOver = (session: string, renewal: boolean): void => {
@@ -403,7 +403,7 @@ export function transition(
     next.attempts = 0;
     next.error = null;
     next.fromEmbed = false;
-    trace('renewing', inPlace ? 'in place' : 'by reload');
+    if (isDevelopment) trace('renewing', inPlace ? 'in place' : 'by reload');
     request('renewal', inPlace ? 'hand-over' : 'load');
   };
 
@@ -435,7 +435,7 @@ export function transition(
         effect({ type: 'report', error: next.error as ErrorPayload });
       }
       if (next.status === 'idle') start('initial');
-      if (next.parked !== parked) trace(parked ? 'parked' : 'shown');
+      if (isDevelopment && next.parked !== parked) trace(parked ? 'parked' : 'shown');
       next.parked = parked;
       break;
     }
@@ -488,7 +488,7 @@ export function transition(
       if (!context.online) {
         // Offline: tries now would only fail too. The network's return asks again (see `online`).
         next.offline = true;
-        trace('offline');
+        if (isDevelopment) trace('offline');
         break;
       }
       const delay = Math.min(RETRY_FIRST_DELAY_MS * 2 ** next.attempts, RETRY_MAX_DELAY_MS);
@@ -520,7 +520,7 @@ export function transition(
         next.speaks = false;
         if (next.status !== 'renewing' && next.status !== 'handing-over') forgetToken();
         effect({ type: 'cancel-reveal' });
-        trace('reloaded');
+        if (isDevelopment) trace('reloaded');
       }
       if (!next.docReady && next.hidden && !next.visible && (next.status === 'loading' || next.status === 'ready')) effect({ type: 'reveal', after: 'load' });
       break;
@@ -625,7 +625,7 @@ export function transition(
         isSessionFailure(error, { signed: next.loadSigned, readySinceLoad: next.docReady })
       ) {
         // Absorbed: renewing is the answer, and the app hears of it only if renewal fails.
-        trace('session-failed', error.name ?? error.message);
+        if (isDevelopment) trace('session-failed', error.name ?? error.message);
         renew();
       } else if (next.status !== 'failed') fail(embedError(error), true);
       break;
@@ -658,7 +658,7 @@ export function transition(
           if (next.status !== 'handing-over') break;
           const { session } = next.handover as HandoverState;
           next.handover = undefined;
-          trace('handover-timeout');
+          if (isDevelopment) trace('handover-timeout');
           if (context.fetchable) {
             // The document may have used the handed session or not: a new one is loaded, never that one again.
             effect({ type: 'retire' });
@@ -715,7 +715,7 @@ export function transition(
       if (!next.visible) {
         next.visible = true;
         effect({ type: 'show' });
-        trace('revealed');
+        if (isDevelopment) trace('revealed');
       }
       break;
     case 'destroy':
@@ -723,7 +723,7 @@ export function transition(
       clear('ready', 'handover', 'renew');
       effect({ type: 'cancel-reveal' });
       Object.assign(next, { status: 'destroyed', visible: false, handover: undefined } satisfies Partial<LifecycleState>);
-      trace('destroyed');
+      if (isDevelopment) trace('destroyed');
       break;
   }
   return { state: next, effects };

@@ -26,13 +26,13 @@ describe('size budgets', () => {
   });
 
   /**
-   * The React entry's budget: 9 KB (9,216 B) with either bundler, in-place session renewal included. They keep
-   * different code and gzip differently, so each is held to it; keep-alive has its own entry, so it is not
-   * counted here.
+   * The React entry's budget: 10 KB (10,240 B) with either bundler, in-place session renewal and the explicit
+   * lifecycle (every wait with its limit, contained failures) included. They keep different code and gzip
+   * differently, so each is held to it; keep-alive has its own entry, so it is not counted here.
    */
-  const REACT_ENTRY_BUDGET = 9 * KB;
+  const REACT_ENTRY_BUDGET = 10 * KB;
 
-  it.each(BUNDLERS)('import { SvcDashboard } from "svc-embed-react" is within its 9 KB budget with %s, zod-free, without keep-alive', async (bundler) => {
+  it.each(BUNDLERS)('import { SvcDashboard } from "svc-embed-react" is within its 10 KB budget with %s, zod-free, without keep-alive', async (bundler) => {
     const bundle = await measureBundle(sizeCase('svc-embed-react'), bundler);
     expect(bundle.gzip).toBeLessThanOrEqual(REACT_ENTRY_BUDGET);
     // Keep-alive (parking area, overlay layer) is not in it: it comes only with svc-embed-react/keep-alive.
