@@ -1,3 +1,4 @@
+import type { PlacementSwitches } from '../protocol/buildEmbedUrl.js';
 import type { Surface } from '../protocol/envelope.js';
 import type { EmbedKeepAlive } from './EmbedKeepAlive.js';
 import type { EmbedLiveOptions } from './EmbedLiveOptions.js';
@@ -33,8 +34,12 @@ export interface EmbedIdentity {
   readonly embedId: string;
 }
 
-/** How an embed is loaded and shown: read when the embed is created. */
-export interface EmbedLoadOptions {
+/**
+ * How an embed is loaded and shown: read when the embed is created. The placement switches
+ * (`showDashboardHeader`, `showWorkbookBackButton`, `showNewChat`, ...) go into the address as the exact
+ * literal the platform reads; each applies to one surface (see `PlacementSwitches`).
+ */
+export interface EmbedLoadOptions extends PlacementSwitches {
   /** Show the download controls. @default false */
   readonly allowExport?: boolean | undefined;
   /** Extra address parameters (the escape hatch); never able to replace the session. */
@@ -89,7 +94,7 @@ export type OptionalOptions<T, K extends keyof T> = { readonly [P in K]?: T[P] |
 /** What a surrounding provider may supply to every embed below it; the embed's own value wins over each. */
 export type EmbedSettings = OptionalOptions<
   EmbedOptions,
-  'tenantOrigin' | 'getSession' | 'colorScheme' | 'locale' | 'theme' | 'onDebug' | 'keepAlive' | 'readyTimeoutMs' | 'sessionTimeoutMs'
+  'tenantOrigin' | 'getSession' | 'colorScheme' | 'locale' | 'timezone' | 'theme' | 'onDebug' | 'keepAlive' | 'readyTimeoutMs' | 'sessionTimeoutMs'
 >;
 
 /**
@@ -101,7 +106,7 @@ export type EmbedSettings = OptionalOptions<
 export function withSettings<T extends EmbedSettings>(own: T, settings: EmbedSettings): T {
   const merged = { ...own } as Record<string, unknown>;
   // The names of {@link EmbedSettings}, as a value.
-  for (const name of ['tenantOrigin', 'getSession', 'colorScheme', 'locale', 'theme', 'onDebug', 'keepAlive', 'readyTimeoutMs', 'sessionTimeoutMs'] as const) {
+  for (const name of ['tenantOrigin', 'getSession', 'colorScheme', 'locale', 'timezone', 'theme', 'onDebug', 'keepAlive', 'readyTimeoutMs', 'sessionTimeoutMs'] as const) {
     merged[name] ??= settings[name];
   }
   return merged as T;

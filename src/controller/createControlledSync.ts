@@ -2,6 +2,8 @@ import type { ColorScheme } from '../protocol/actionPayloads.js';
 import type { EmbedBridge } from '../protocol/createEmbedBridge.js';
 import type { EmbedTheme } from '../protocol/embedTheme.js';
 import { encodeFilterParameter } from '../protocol/encodeFilterParameter.js';
+import { isDevelopment } from '../protocol/isDevelopment.js';
+import { warnIgnoredTimezone } from '../protocol/warnIgnoredTimezone.js';
 import type { Filters, FilterValue } from '../protocol/filterValue.js';
 import { stableKey } from './stableKey.js';
 
@@ -22,6 +24,15 @@ export interface ControlledValues {
    * @default the surrounding `<SvcProvider>`'s `locale`, else the embed's own
    */
   readonly locale?: string | undefined;
+  /**
+   * Time zone dates and times are bucketed and shown in, an IANA name such as `America/New_York`. The first
+   * value goes into the address (`timezone=`); changes go as `svc:action:set-timezone`, which wins over
+   * every other source. The platform ignores a bare UTC offset (`+05:30`) or a zone it does not know, and
+   * development warns once about such a value.
+   * @default the surrounding `<SvcProvider>`'s `timezone`, else the session's `settings.timezone`, else the
+   * dashboard's pinned zone, else the account's
+   */
+  readonly timezone?: string | undefined;
   /**
    * Filters by `<semantic_view>.<dimension>`: `{ 'orders.status': { value: 'completed' } }`. The first value
    * goes into the address; each later change sends one `svc:action:set-filter` per changed key, and a removed
@@ -51,7 +62,8 @@ export interface ControlledSync {
 /**
  * Creates the controlled-prop synchroniser of one embed. Creating it sends nothing (it may happen during a
  * render): the first `update` sends the values the address does not carry (colour scheme, theme, path: queued
- * until `ready`). The address carries the initial filters and locale, which therefore count as sent. The path the embed last reported (`view`, `navigate`) is read from
+ * until `ready`). The address carries the initial filters, locale and time zone, which therefore count as
+ * sent. The path the embed last reported (`view`, `navigate`) is read from
  * the bridge's store, so mirroring one back into `path` sends nothing.
  */
 export function createControlledSync(bridge: EmbedBridge, initial: ControlledValues): ControlledSync {
@@ -61,6 +73,7 @@ export function createControlledSync(bridge: EmbedBridge, initial: ControlledVal
   let sentScheme: string | undefined;
   let sentTheme: string | undefined;
   let sentLocale: string | undefined = initial.locale;
+  let sentTimezone: string | undefined = initial.timezone;
   let sentPath: string | undefined;
 
   const sendFilter = (key: string, value: FilterValue): void => {
@@ -69,7 +82,7 @@ export function createControlledSync(bridge: EmbedBridge, initial: ControlledVal
   };
 
   const sync = (values: ControlledValues, force: boolean): void => {
-    const { colorScheme, theme, locale, path } = values;
+    const { colorScheme, theme, locale, timezone, path } = values;
     if (colorScheme !== undefined && (force || colorScheme !== sentScheme)) {
       bridge.send('svc:action:set-color-scheme', { scheme: colorScheme });
       sentScheme = colorScheme;
@@ -84,6 +97,11 @@ export function createControlledSync(bridge: EmbedBridge, initial: ControlledVal
     if (locale !== undefined && (force || locale !== sentLocale)) {
       bridge.send('svc:action:set-locale', { locale });
       sentLocale = locale;
+    }
+    if (timezone !== undefined && (force || timezone !== sentTimezone)) {
+      if (isDevelopment) warnIgnoredTimezone('timezone', timezone);
+      bridge.send('svc:action:set-timezone', { timezone });
+      sentTimezone = timezone;
     }
     const filters: Readonly<Record<string, FilterValue | undefined>> = values.filters ?? {};
     for (const [key, value] of Object.entries(filters)) {
@@ -110,7 +128,7 @@ export function createControlledSync(bridge: EmbedBridge, initial: ControlledVal
     reapply: (values) => sync(values, true),
     forget() {
       sentFilters.clear();
-      sentScheme = sentTheme = sentLocale = sentPath = undefined;
+      sentScheme = sentTheme = sentLocale = sentTimezone = sentPath = undefined;
     },
   };
 }

@@ -165,8 +165,9 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
         const { session } = effect;
         let src: string;
         try {
-          // The identity (surface, ids, export, params) is the options'; filters and locale are the latest live values.
-          src = buildEmbedUrl({ ...options, session, filters: live.filters, locale: live.locale });
+          // The identity (surface, ids, export, switches, params) is the options'; filters, locale and time zone
+          // are the latest live values.
+          src = buildEmbedUrl({ ...options, session, filters: live.filters, locale: live.locale, timezone: live.timezone });
         } catch (error) {
           dispatch({ type: 'refused', error: { ...refusalOf(error, 'address'), name: 'TypeError' } });
           return;

@@ -1,3 +1,5 @@
+import { createSecretMatcher } from './createSecretMatcher.js';
+
 /**
  * The shared credential scrubber lives in `src/credentials/`, a folder of its own rather than `src/protocol/`
  * or `src/server/`: the server client, the developer tools and (in development builds) the bridge's debug
@@ -5,8 +7,14 @@
  * server client does not pull the protocol core. Every file here is free of side effects at load time, so a
  * production bundle that only names it behind a development guard drops it whole.
  *
- * This file holds the text pass every user shares: known secrets in any echoed form, values after an
- * authorization scheme, and JSON Web Tokens.
+ * This file holds the text pass every user shares: known secrets in any echoed form (or hex or base64), the
+ * credential of an `Authorization` header of any scheme, values after the `Bearer`, `Basic` and `Api-Key`
+ * schemes anywhere, the password of an address's user info, and JSON Web Tokens.
+ *
+ * Every rule costs time linear in the text, whatever it holds and however many secrets are known: the known
+ * secrets are found by one automaton (`createSecretMatcher`), not one pattern each, and each pattern here
+ * either starts only where a token starts or stops at a character the one before it cannot cross, so no
+ * failed attempt rescans a long run of text.
  */
 
 /** What replaces a credential in any text the package keeps or shows. */
@@ -16,59 +24,147 @@ export const REDACTED = '[redacted]';
 export const MIN_SECRET_LENGTH = 4;
 
 /**
- * A credential after an authorization scheme, in any text: `Bearer x`, `Api-Key x`, `Basic x`, with the
- * space raw, URL-encoded (`%20`, `%2520`, `+`) or JSON-escaped (`\u0020`). The scheme may follow a digit, as
- * in `saw%20Bearer`. The value runs up to a quote, a space or
- * a separator; a backslash is part of it so that a JSON-escaped `\/` inside the value goes too.
+ * A credential after the `Bearer`, `Api-Key` or `Basic` scheme, in any text (these words name a scheme
+ * wherever they stand): with the space raw, URL-encoded (`%20`, `%2520`, `+`) or JSON-escaped (`\u0020`).
+ * The scheme may follow a digit, as in `saw%20Bearer`. The value runs up to a quote, a space or a separator;
+ * a backslash is part of it so that a JSON-escaped `\/` inside the value goes too. A value already redacted
+ * (by the `Authorization` rule) is left alone, with the escaped quote that may follow it.
  */
-const SCHEME_VALUE = /(?<![A-Za-z])(Bearer|Api-Key|Basic)((?:\s|%(?:25)?20|\+|\\u0020)+)[^\s"'<>,;&]+/gi;
+const SCHEME_VALUE = /(?<![A-Za-z])(Bearer|Api-Key|Basic)((?:\s|%(?:25)?20|\+|\\u0020)+)(?!\[redacted\])[^\s"'<>,;&]+/gi;
+
+/**
+ * The name of an `Authorization` (or `Proxy-Authorization`) header and its separator, as a header line
+ * (`Authorization: `), a key (`"authorization": "`, `\"Authorization\":\"`) or a parameter (`authorization=`,
+ * `Authorization%3A`). What follows is read by {@link authorizationEnd}: the scheme word, of any scheme, is
+ * kept and the credential after it goes.
+ */
+const AUTHORIZATION = /(?<![A-Za-z0-9_-])(?:proxy-)?authori[sz]ation(?:\\*["'])?[ \t]*(?::|=|%3[aAdD])[ \t]*(\\*["'])?[ \t]*/gi;
+
+/** A character of a token or of a credential (`token68`, a parameter name or bare value); `%` for encoded ones. */
+const TOKEN_CHAR = /[A-Za-z0-9._~+/%!#$*^`|-]/;
+
+/** A scheme's name (`Bearer`, `Digest`, `Api-Key`): a token without the `%` of an encoded space after it. */
+const SCHEME_WORD = /[A-Za-z][A-Za-z0-9._~-]*/y;
+
+/** A space between a scheme and its credential: raw, URL-encoded or JSON-escaped. */
+const SCHEME_SPACE = /^(?:[ \t]+|%(?:25)?20|\+|\\u0020)/;
+
+/** Words after an authorization name that are no credential: JSON's and JavaScript's empty values. */
+const EMPTY_WORDS = /^(?:null|undefined|true|false)$/i;
+
+/** The index just past the run of {@link TOKEN_CHAR} starting at `from`. */
+function tokenEnd(text: string, from: number): number {
+  let at = from;
+  while (at < text.length && TOKEN_CHAR.test(text[at] as string)) at++;
+  return at;
+}
+
+/**
+ * The index just past the quoted string whose opening quote (with its backslashes, `"` or `\"`) ends at
+ * `from`: the next quote written with exactly as many backslashes, or the text's end.
+ */
+function closingQuoteEnd(text: string, from: number, quote: string): number {
+  const mark = quote.at(-1) as string;
+  const depth = quote.length - 1;
+  for (let at = text.indexOf(mark, from); at !== -1; at = text.indexOf(mark, at + 1)) {
+    let run = 0;
+    while (run < at - from && text[at - run - 1] === '\\') run++;
+    if (run === depth) return at + 1;
+  }
+  return text.length;
+}
+
+/**
+ * The index just past an authorization credential starting at `from`: a `token68` (`abc.def==`) or a list of
+ * parameters (`username="u", nonce="n", response="r"` of `Digest`, `id="i", mac="m"` of `MAC`), their quoted
+ * values written with any number of backslashes. A parameter list ends where no `name=` follows a comma.
+ */
+function credentialEnd(text: string, from: number): number {
+  let at = tokenEnd(text, from);
+  for (;;) {
+    while (text[at] === '=') at++;
+    const quote = /^\\*["']/.exec(text.slice(at, at + 16))?.[0];
+    // A parameter's quoted value: `nonce="..."`.
+    if (quote !== undefined && text[at - 1] === '=') at = closingQuoteEnd(text, at + quote.length, quote);
+    else if (text[at - 1] === '=') at = tokenEnd(text, at);
+    // Another parameter after a comma: `, realm="r"`.
+    const comma = /^[ \t]*,[ \t]*/.exec(text.slice(at, at + 64))?.[0];
+    if (comma === undefined) return at;
+    const name = tokenEnd(text, at + comma.length);
+    if (name === at + comma.length || text[name] !== '=') return at;
+    at = name;
+  }
+}
+
+/**
+ * Replaces the credential of every `Authorization` header in `text`, whatever its scheme (`Bearer`, `Basic`,
+ * `Token`, `Digest` with all its parameters, `MAC`, `Api-Key`, one nobody has heard of); the scheme word is
+ * kept (`Authorization: Digest [redacted]`). A value without a scheme word goes whole.
+ */
+function redactAuthorizations(text: string): string {
+  let out = '';
+  let copied = 0;
+  AUTHORIZATION.lastIndex = 0;
+  for (let found = AUTHORIZATION.exec(text); found !== null; found = AUTHORIZATION.exec(text)) {
+    const valueStart = found.index + found[0].length;
+    if (text.startsWith(REDACTED, valueStart)) continue;
+    SCHEME_WORD.lastIndex = valueStart;
+    const first = valueStart + (SCHEME_WORD.exec(text)?.[0].length ?? 0);
+    if (first === valueStart && !TOKEN_CHAR.test(text[valueStart] ?? '')) continue;
+    const space = SCHEME_SPACE.exec(text.slice(first, first + 16))?.[0];
+    const credentialStart = space !== undefined && TOKEN_CHAR.test(text[first + space.length] ?? '') ? first + space.length : valueStart;
+    if (credentialStart === valueStart && EMPTY_WORDS.test(text.slice(valueStart, first))) continue;
+    if (text.startsWith(REDACTED, credentialStart)) continue;
+    const end = credentialEnd(text, credentialStart);
+    out += text.slice(copied, credentialStart) + REDACTED;
+    copied = end;
+    AUTHORIZATION.lastIndex = end;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
+
+/**
+ * The password of an address's user info (`https://user:password@host/`), raw, JSON-escaped (`\/\/`) or
+ * URL-encoded inside another address (`%2F%2Fuser%3Apassword%40host`). The user name is kept. Neither part
+ * may cross a `/` (raw or encoded), so a failed attempt stops where the next address could start.
+ */
+const USER_INFO = /(\/\/|\\\/\\\/|%(?:25)?2[fF]%(?:25)?2[fF])([^\s/\\?#@:%"'<>]*)(:|%(?:25)?3[aA])(?:[^\s/\\?#@%"'<>]|%(?!(?:25)?(?:2[fF]|3[fF]|23|40)))+?(?=@|%(?:25)?40)/g;
 
 /**
  * A JSON Web Token (three base64url parts, the first two JSON objects): a credential whoever issued it. The
- * dots may be written escaped (`\u002e`, `%2E`), as a JSON or URL encoder that escapes them leaves them.
+ * dots may be written escaped (`\u002e`, `%2E`), as a JSON or URL encoder that escapes them leaves them. It
+ * starts only where a token starts (not inside a run of its own characters, which made `eyJ-eyJ-...` cost
+ * time quadratic in its length), or right after an escaped character (`%3DeyJ`, `\u0022eyJ`).
  */
-const JWT = /\beyJ[A-Za-z0-9_-]{2,}(?:\.|\\u002[eE]|%2[eE])eyJ[A-Za-z0-9_-]{2,}(?:\.|\\u002[eE]|%2[eE])[A-Za-z0-9_-]*/g;
+const JWT =
+  /(?:(?<![A-Za-z0-9_-])|(?<=%[0-9A-Fa-f]{2})|(?<=\\u00[0-9A-Fa-f]{2}))eyJ[A-Za-z0-9_-]{2,}(?:\.|\\u002[eE]|%2[eE])eyJ[A-Za-z0-9_-]{2,}(?:\.|\\u002[eE]|%2[eE])[A-Za-z0-9_-]*/g;
 
-/** A regular expression matching `char` literally. */
-function literal(char: string): string {
-  return char.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
-}
-
-/** Hex digits of `n` (`width` wide) that match in either letter case: `[aA]f` style. */
-function hexAnyCase(n: number, width: number): string {
-  return [...n.toString(16).padStart(width, '0')]
-    .map((digit) => (/[a-f]/.test(digit) ? `[${digit}${digit.toUpperCase()}]` : digit))
-    .join('');
+/** `text` with each of the (sorted, disjoint) spans replaced by {@link REDACTED}. */
+function redactSpans(text: string, spans: readonly (readonly [number, number])[]): string {
+  if (spans.length === 0) return text;
+  let out = '';
+  let copied = 0;
+  for (const [start, end] of spans) {
+    out += text.slice(copied, start) + REDACTED;
+    copied = end;
+  }
+  return out + text.slice(copied);
 }
 
 /**
- * JSON's two-character escapes, by the character they stand for; like the `\u` escapes below, with any number
- * of backslashes, as JSON written into a JSON string (and again) has them.
+ * The rules that need no known secret: authorization credentials of every scheme, `Bearer`/`Basic`/`Api-Key`
+ * values anywhere, user-info passwords and JSON Web Tokens. Linear in the text.
  */
-const JSON_SHORT_ESCAPES: Record<string, string> = { '"': '\\\\+"', '\\': '\\\\+', '/': '\\\\+/', '\b': '\\\\+b', '\f': '\\\\+f', '\n': '\\\\+n', '\r': '\\\\+r', '\t': '\\\\+t' };
-
-/**
- * A pattern matching one character of a secret in every form it may be echoed in: raw, JSON-escaped
- * (`\/`, `\u0041` in either hex case), URL-encoded (`%41`, once or twice, `+` for a space).
- */
-function anyForm(char: string): string {
-  const forms = [literal(char)];
-  const short = JSON_SHORT_ESCAPES[char];
-  if (short !== undefined) forms.push(short);
-  let units = '';
-  for (let i = 0; i < char.length; i++) units += `\\\\+u${hexAnyCase(char.charCodeAt(i), 4)}`;
-  forms.push(units);
-  const bytes = [...new TextEncoder().encode(char)];
-  forms.push(bytes.map((byte) => `%${hexAnyCase(byte, 2)}`).join(''));
-  forms.push(bytes.map((byte) => `%25${hexAnyCase(byte, 2)}`).join(''));
-  if (char === ' ') forms.push('\\+');
-  return `(?:${forms.join('|')})`;
+export function redactCredentialShapes(text: string): string {
+  return redactAuthorizations(text).replace(SCHEME_VALUE, `$1$2${REDACTED}`).replace(USER_INFO, `$1$2$3${REDACTED}`).replace(JWT, REDACTED);
 }
 
 /**
  * Returns a function that removes credentials from text: every occurrence of the given secrets in any
- * echoed form (raw, JSON-escaped, `\u`-escaped, URL-encoded once or twice, or a mix), plus any value following
- * a `Bearer`, `Api-Key` or `Basic` scheme and any JSON Web Token, known or not.
+ * echoed form (raw, JSON-escaped, `\u`-escaped, URL-encoded once or more, form-encoded, a mix of those, and
+ * the secret's bytes in hex or base64), plus the credential of any `Authorization` header (its scheme word
+ * kept), any value following a `Bearer`, `Api-Key` or `Basic` scheme, the password in an address's user info
+ * and any JSON Web Token, known or not. Its cost is linear in the text and in the secrets' total length.
  *
  * It leaves named values (`session=...`, `"token": ...`) alone: the server client runs it over successful
  * answers too, whose session ids and signed addresses are the result the app asked for. `scrubCredentials`
@@ -79,12 +175,7 @@ function anyForm(char: string): string {
  * redact(`{"echo":"sk\\/live"}`); // '{"echo":"[redacted]"}' when apiToken is 'sk/live'
  */
 export function createRedactor(secrets: Iterable<string | undefined>): (text: string) => string {
-  const known = [...new Set([...secrets].filter((s): s is string => typeof s === 'string' && s.length >= MIN_SECRET_LENGTH))];
-  // Longest first: a secret containing another is removed whole.
-  known.sort((a, b) => b.length - a.length);
-  const pattern = known.length === 0 ? undefined : new RegExp(known.map((secret) => [...secret].map(anyForm).join('')).join('|'), 'g');
-  return (text) => {
-    const withoutKnown = pattern === undefined ? text : text.replace(pattern, REDACTED);
-    return withoutKnown.replace(SCHEME_VALUE, `$1$2${REDACTED}`).replace(JWT, REDACTED);
-  };
+  const known = [...secrets].filter((s): s is string => typeof s === 'string' && s.length >= MIN_SECRET_LENGTH);
+  const find = createSecretMatcher(known);
+  return (text) => redactCredentialShapes(redactSpans(text, find(text)));
 }

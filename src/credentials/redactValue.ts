@@ -1,4 +1,5 @@
 import { REDACTED } from './createRedactor.js';
+import { credentialPair } from './credentialPair.js';
 
 /** Options of {@link redactValue}. */
 export interface RedactValueOptions {
@@ -19,7 +20,9 @@ function isOpaque(value: object): boolean {
 
 /**
  * Applies `redact` to every string inside a value (keys included), returning a copy; with
- * `options.isSecretKey`, the value under a credential key becomes `[redacted]` as a whole. Parsed JSON is
+ * `options.isSecretKey`, the value under a credential key becomes `[redacted]` as a whole, and so does the
+ * value of a pair that names a credential (`['x-api-key', t]`, `{ name: 'token', value: t }`, see
+ * `credentialPair`). Parsed JSON is
  * copied as plain objects and arrays; `Map` and `Set` (which `postMessage` can carry) stay a `Map` and a
  * `Set`; dates and binary data are kept as they are. An object or array nested more than 64 levels deep is
  * replaced by `[redacted]` as a whole, and one met again inside itself (a cycle) by `[repeated]`.
@@ -40,7 +43,9 @@ export function redactValue(value: unknown, redact: (text: string) => string, op
     if (path.has(item)) return '[repeated]';
     path.add(item);
     try {
-      if (Array.isArray(item)) return item.map((inner) => walk(inner, depth + 1));
+      // A pair naming a credential (`['x-api-key', t]`, `{ name: 'token', value: t }`) loses its value whole.
+      const paired = isSecretKey && credentialPair(item, isSecretKey);
+      if (Array.isArray(item)) return item.map((inner, index) => (paired === index ? REDACTED : walk(inner, depth + 1)));
       if (item instanceof Map) {
         const copy = new Map<unknown, unknown>();
         for (const [key, inner] of item) {
@@ -59,7 +64,7 @@ export function redactValue(value: unknown, redact: (text: string) => string, op
           // A hostile object (a throwing getter, handed over without structured cloning) is reported, not thrown.
           inner = '[unreadable]';
         }
-        const secret = isSecretKey?.(key) === true && inner != null;
+        const secret = (isSecretKey?.(key) === true || paired === key) && inner != null;
         // defineProperty, not assignment: a key named `__proto__` stays an ordinary key.
         Object.defineProperty(copy, redact(key), { value: secret ? REDACTED : walk(inner, depth + 1), enumerable: true, writable: true, configurable: true });
       }

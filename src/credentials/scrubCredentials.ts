@@ -8,16 +8,16 @@ import { redactKnownSecrets } from './rememberSecret.js';
  * all count, while the `session` inside `my_session` does not. Never right after a backslash: the `u0026sig`
  * of `\u0026sig=` is no name, its `sig` is.
  */
-const START = '(?:(?<![A-Za-z0-9_\\-\\\\])|(?<=%(?:25)*[0-9A-Fa-f]{2})|(?<=\\\\u00[0-9A-Fa-f]{2})|(?<=\\\\[nrt]))';
+const START = '(?:(?<![A-Za-z0-9_\\-\\\\])|(?<=%(?:25){0,2}[0-9A-Fa-f]{2})|(?<=\\\\u00[0-9A-Fa-f]{2})|(?<=\\\\[nrt]))';
 
 /** A quote, raw, backslash-escaped (any depth), `\u`-escaped or URL-encoded (once or twice). */
-const QUOTE = '\\\\*"|\\\\*\'|\\\\+u0022|%(?:25)*22';
+const QUOTE = '\\\\*"|\\\\*\'|\\\\+u0022|%(?:25){0,2}22';
 
 // The patterns built from these parts are made on first use, not at load: a bundler cannot prove building
 // them at load free of side effects, so a production bundle that never scrubs would keep them.
 
 /** A separator between a name and its value: `:` or `=`, raw, URL-encoded or `\u`-escaped. */
-const SEPARATOR = '\\s*(?::|=|%(?:25)*3[aAdD]|\\\\+u003[aAdD])\\s*';
+const SEPARATOR = '\\s*(?::|=|%(?:25){0,2}3[aAdD]|\\\\+u003[aAdD])\\s*';
 
 /** A quote at the start of a value, and a name (perhaps quoted) with its separator; made on first use. */
 let patterns: { readonly openingQuote: RegExp; readonly named: RegExp } | undefined;
@@ -36,10 +36,16 @@ function getPatterns(): { readonly openingQuote: RegExp; readonly named: RegExp 
  * URL-encoded or `\u`-escaped (the end of a parameter inside an encoded address). A `\/` inside it is kept.
  */
 const BARE_VALUE =
-  /^(?:[^&#;\s"'<>,)}\]\\%]|%(?!(?:25)*(?:2[0236cC]|3[bBcCeE]|5[cC]|7[dD]))|\\(?!u00(?:2[0236cC]|3[bBcCeE]|5[cC]|7[dD])|["'\\nrt]))+/;
+  /(?:[^&#;\s"'<>,)}\]\\%]|%(?!(?:25){0,2}(?:2[0236cC]|3[bBcCeE]|5[cC]|7[dD]))|\\(?!u00(?:2[0236cC]|3[bBcCeE]|5[cC]|7[dD])|["'\\nrt]))+/y;
 
-/** Bare values kept as they are: literals, and the authorization schemes whose value is already gone. */
-const KEPT_WORDS = /^(?:null|true|false|undefined|Bearer|Basic|Api-Key)$/i;
+/** Bare values kept as they are: literals. */
+const KEPT_WORDS = /^(?:null|true|false|undefined)$/i;
+
+/**
+ * What follows a scheme word whose credential the text pass already removed (`Authorization: Token
+ * [redacted]`): the word is kept, so the reader still sees which scheme was used.
+ */
+const REDACTED_CREDENTIAL = /^(?:\s+|%(?:25)?20|\+|\\u0020)\[redacted\]/;
 
 /** The index just past where the quoted value starting at `from` ends, or the text's end when it never ends. */
 function quotedEnd(text: string, from: number, quote: string): number {
@@ -55,7 +61,8 @@ function quotedEnd(text: string, from: number, quote: string): number {
     }
     return text.length;
   }
-  const at = text.toLowerCase().indexOf(quote.toLowerCase(), from);
+  // An encoded quote (`%22`, `%2522`, `\\u0022`) has no letter whose case could differ: a plain search finds it.
+  const at = text.indexOf(quote, from);
   return at === -1 ? text.length : at;
 }
 
@@ -83,13 +90,22 @@ function valueSpan(text: string, from: number): readonly [number, number] | unde
     if (text.startsWith(REDACTED, from)) return undefined;
     return [from, bracketEnd(text, from)];
   }
-  const bare = BARE_VALUE.exec(text.slice(from, from + 65_536));
+  // Sticky, on the text itself: no copy of what follows, however long the value runs.
+  BARE_VALUE.lastIndex = from;
+  const bare = BARE_VALUE.exec(text);
   if (bare === null) return undefined;
-  // `session=` followed by a value longer than the search window: everything to the end goes.
-  const end = bare[0].length === 65_536 ? text.length : from + bare[0].length;
+  const end = from + bare[0].length;
   const word = bare[0];
   // A literal is no credential; a scheme (`Authorization: Bearer [redacted]`) was handled by the text pass.
-  return KEPT_WORDS.test(word) ? undefined : [from, end];
+  return KEPT_WORDS.test(word) || REDACTED_CREDENTIAL.test(text.slice(end, end + 24)) ? undefined : [from, end];
+}
+
+/**
+ * Whether a credential's value is already clean: `[redacted]`, or an authorization's scheme word followed by
+ * `[redacted]` (the text pass removed the credential and kept the word that says which scheme it was).
+ */
+function isClean(name: string, value: string): boolean {
+  return value === REDACTED || (/authori[sz]ation$/i.test(name) && REDACTED_CREDENTIAL.test(value.replace(/^[A-Za-z][A-Za-z0-9._~-]*/, '')) && value.endsWith(REDACTED));
 }
 
 /** Replaces the values of credential names (`session=`, `"token":`, `apiKey: `) in any encoding. */
@@ -98,10 +114,20 @@ function redactNamedValues(text: string): string {
   let copied = 0;
   const { named } = getPatterns();
   named.lastIndex = 0;
+  // The same few names come back again and again (`token`, `path`): each is judged once per text.
+  const judged = new Map<string, boolean>();
+  const isCredential = (name: string): boolean => {
+    let verdict = judged.get(name);
+    if (verdict === undefined) {
+      verdict = isCredentialName(name);
+      judged.set(name, verdict);
+    }
+    return verdict;
+  };
   for (let found = named.exec(text); found !== null; found = named.exec(text)) {
     const [whole, quote, name] = found as unknown as [string, string | undefined, string];
     const end = found.index + whole.length;
-    if (!isCredentialName(name)) {
+    if (!isCredential(name)) {
       // Go on right after the name: a name inside a value (`next=token=...`) is still found.
       named.lastIndex = found.index + (quote?.length ?? 0) + name.length;
       continue;
@@ -109,7 +135,7 @@ function redactNamedValues(text: string): string {
     const span = valueSpan(text, end);
     if (span === undefined) continue;
     const [start, stop] = span;
-    if (text.slice(start, stop) !== REDACTED && stop > start) {
+    if (stop > start && !isClean(name, text.slice(start, stop))) {
       out += text.slice(copied, start) + REDACTED;
       copied = stop;
     }

@@ -4,7 +4,7 @@ import { DEFAULT_MAX_ENTRIES, type TimelineItem } from './createTimeline.js';
 import { EmbedList } from './EmbedList.js';
 import { buttonStyle, headerStyle, inputStyle, mutedStyle, rootStyle, sectionStyle, timelineStyle, toggleStyle } from './devtoolsStyles.js';
 import { filterTimeline } from './filterTimeline.js';
-import { formatSize } from './formatSize.js';
+import { formatSize } from '../credentials/formatSize.js';
 import { INSPECTOR_KINDS, type InspectorKind } from './inspectorKinds.js';
 import { toDisplayJson } from './toDisplayJson.js';
 import type { SvcDevtoolsProps } from './SvcDevtoolsProps.js';

@@ -1,6 +1,6 @@
 import { scrubCredentials } from '../credentials/scrubCredentials.js';
 import type { EmbedInspectorEntry } from '../protocol/embedInspector.js';
-import { previewString } from './previewValue.js';
+import { previewString } from '../credentials/previewValue.js';
 
 /** What one timeline row says: a headline (message type, drop reason or phase) and a detail line. */
 export interface EntryDescription {

@@ -1,5 +1,5 @@
 import { scrubCredentials } from '../credentials/scrubCredentials.js';
-import { PREVIEW_BUDGET, previewValue } from './previewValue.js';
+import { PREVIEW_BUDGET, previewValue } from '../credentials/previewValue.js';
 
 /**
  * What the JSON view shows of a value: more than a timeline entry keeps, so an entry already cut to its

@@ -1,7 +1,7 @@
 import type { EmbedInspectorEntry } from '../protocol/embedInspector.js';
 import { scrubCredentials } from '../credentials/scrubCredentials.js';
-import { formatSize } from './formatSize.js';
-import { previewValue } from './previewValue.js';
+import { formatSize } from '../credentials/formatSize.js';
+import { previewValue } from '../credentials/previewValue.js';
 
 /** What the timeline keeps of an entry: a bounded, credential-free copy, its size, and whether it was foreign. */
 export interface TimelineEntry {

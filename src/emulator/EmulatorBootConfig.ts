@@ -19,6 +19,39 @@ export interface EmulatorDataset {
   readonly rows: readonly { readonly [column: string]: string | number }[];
 }
 
+/** The session settings the page enforces: the tri-state entitlements, `locale` and `timezone`. */
+export interface GrantedSettings {
+  readonly allowAi?: boolean;
+  readonly showDashboardChat?: boolean;
+  readonly showWorkbookChat?: boolean;
+  readonly showAiWidgets?: boolean;
+  readonly allowChatWorkspaceAuthoring?: boolean;
+  readonly showWorkbookShare?: boolean;
+  readonly showDashboardSettings?: boolean;
+  readonly showMemberNames?: boolean;
+  readonly showGroupByCube?: boolean;
+  readonly locale?: string;
+  readonly timezone?: string;
+}
+
+/**
+ * What a signed page's token grants, as `GET /embed/token-grants` answers (no credential in it): who the
+ * viewer is and what the session entitles them to.
+ */
+export interface EmbedTokenGrants {
+  readonly deploymentId: number;
+  readonly creatorMode: boolean;
+  readonly viewer: { readonly name: string; readonly email: string | null };
+  readonly embedTenant: string | null;
+  readonly theme: EmbedTheme | null;
+  /** The session's `settings`, `{}` when it had none (every switch inherits). */
+  readonly settings: GrantedSettings;
+  /** The deployment branch the session's queries run against. */
+  readonly branchName: string;
+  /** The viewer's name and picture, or `null`. */
+  readonly userProfile: { readonly displayName: string | null; readonly picture: string | null } | null;
+}
+
 /**
  * What the emulator server tells its embed page when it serves it: the page script reads this JSON from
  * `<script type="application/json" id="svc-emulator-boot">` and renders the surface from it. It is the one
@@ -37,6 +70,8 @@ export interface EmulatorBootConfig {
   readonly allowExport: boolean;
   /** The `locale` address parameter, if any. */
   readonly locale: string | null;
+  /** The `timezone` address parameter, if any (as given: the page decides whether it knows the zone). */
+  readonly timezone: string | null;
   /** Filters from `f_<view>.<dimension>` address parameters, parsed. */
   readonly filters: { readonly [key: string]: JsonValue };
   /** Other address parameters (`showDashboardTitle`, `showChatInput`, ...). */
@@ -56,22 +91,16 @@ export interface EmulatorBootConfig {
   };
   readonly dataset: EmulatorDataset;
   /**
-   * The token the page got for its session (signed mode). The page puts it in its own address in place of
-   * the single-use session, so a reload keeps working, as the platform's day-long embed token does.
-   */
-  readonly embedToken?: string;
-  /**
    * How often the page asks the server whether its embed token still holds (signed mode), in milliseconds.
-   * The page also asks before it acts for the viewer, and keeps timers for `tokenExpiringAt` and
-   * `tokenExpiresAt` in between.
+   * The page also asks before it acts for the viewer, and keeps timers for the token's `expiringAt` and
+   * `expiresAt` in between. The token itself is never in the config: the page exchanges its session for it.
    */
   readonly tokenCheckIntervalMs?: number;
-  /** When the page stops trusting its token (signed mode): epoch milliseconds on the server's clock. */
-  readonly tokenExpiresAt?: number;
-  /** When the page announces the end with `svc:event:session-expiring` (signed mode), on the server's clock. */
-  readonly tokenExpiringAt?: number;
-  /** The server's clock when it served the page (signed mode): the page reads the two times above against it. */
-  readonly serverNow?: number;
+  /**
+   * What the page's token grants (signed mode). Never served: the page sets it once it holds its token
+   * (`GET /embed/token-grants`), with `viewer`, `embedTenant`, `theme` and `deploymentId` from it.
+   */
+  readonly grants?: EmbedTokenGrants;
   /**
    * Whether the page speaks the newer protocol: the expiry events and `svc:action:set-session`. Without it
    * the page behaves as the older platform's.

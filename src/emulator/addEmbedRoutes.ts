@@ -1,6 +1,8 @@
 import type { Context, Hono } from 'hono';
 import type { JsonValue } from '../protocol/filterValue.js';
 import type { EmulatorEnv } from './EmulatorEnv.js';
+import type { EmbedSessionGrants, EmbedTokenRecord } from './EmbedTokenRecord.js';
+import type { EmbedTokenGrants } from './EmulatorBootConfig.js';
 import type { EmulatorState } from './EmulatorState.js';
 import { STRICT_ID } from './parsePositiveId.js';
 import { readJsonBody } from './readJsonBody.js';
@@ -8,6 +10,30 @@ import { type EmbedPageSettings, serveEmbedPage } from './serveEmbedPage.js';
 
 /** A refusal as a signed page reads it: its status, the error's name and a message without any credential. */
 const refusal = (c: Context, status: 400 | 401 | 403, name: string, message: string) => c.json({ error: { status, name, message } }, status);
+
+/**
+ * What a token lets its page show, without any credential: the session's deployment, viewer, theme and
+ * grants. The grants are read from the token record as the server stores them, and from the session's own
+ * input where a record has none (an older state), so the page works with either.
+ */
+function tokenGrants(record: EmbedTokenRecord): EmbedTokenGrants {
+  const input = record.session.input;
+  const held = record as Partial<EmbedSessionGrants>;
+  const userProfile = held.userProfile ?? input.userProfile ?? null;
+  return {
+    deploymentId: input.deploymentId,
+    creatorMode: input.creatorMode === true,
+    viewer: {
+      name: userProfile?.displayName ?? input.externalId ?? String(input.internalId ?? 'viewer'),
+      email: input.email ?? null,
+    },
+    embedTenant: input.embedTenantName ?? null,
+    theme: input.embedTheme ?? null,
+    settings: (held.settings ?? input.settings ?? {}) as EmbedTokenGrants['settings'],
+    branchName: held.branchName ?? input.branchName ?? 'main',
+    userProfile: userProfile === null ? null : { displayName: userProfile.displayName ?? null, picture: userProfile.picture ?? null },
+  };
+}
 
 /**
  * The embed pages (`/embed/dashboard/:publicId`, `/embed/chat`, `/embed/d/:deploymentId/app/*`) and what
@@ -92,6 +118,20 @@ export function addEmbedRoutes(app: Hono<EmulatorEnv>, state: EmulatorState, set
       expiresAt: check.record.expiresAt,
       expiringAt: check.record.expiringAt,
       now: state.now(),
+    });
+  });
+
+  app.get('/embed/token-grants', (c) => {
+    c.header('cache-control', 'no-store');
+    const token = c.req.header('x-embed-token');
+    if (token === undefined || token === '') return refusal(c, 401, 'SessionError', 'send the embed token in X-Embed-Token');
+    const check = state.checkEmbedToken(token);
+    if (!check.ok) return refusal(c, 401, check.refusal.name, check.refusal.message);
+    return c.json({
+      expiresAt: check.record.expiresAt,
+      expiringAt: check.record.expiringAt,
+      now: state.now(),
+      grants: tokenGrants(check.record),
     });
   });
 

@@ -3,7 +3,8 @@ import { FILTER_PARAMETER_PREFIX } from '../protocol/filterKey.js';
 import type { JsonValue } from '../protocol/filterValue.js';
 import { parseFilterParameter } from '../protocol/parseFilterParameter.js';
 import type { EmulatorBootConfig } from './EmulatorBootConfig.js';
-import type { EmbedTokenRecord, EmulatorState, SessionRefusal } from './EmulatorState.js';
+import type { EmulatorState, SessionRefusal } from './EmulatorState.js';
+import { refuseSessionForPage } from './page/refuseSessionForPage.js';
 import { renderEmbedPage } from './renderEmbedPage.js';
 
 /** What every embed page is served with, from the emulator's options. */
@@ -14,21 +15,13 @@ export interface EmbedPageSettings {
   readonly inPlaceRenewal: boolean;
 }
 
-/** The fields of a boot config that say how long a signed page may trust its token. */
-function tokenFields(token: string, record: EmbedTokenRecord, now: number, settings: EmbedPageSettings) {
-  return {
-    embedToken: token,
-    tokenCheckIntervalMs: settings.tokenCheckIntervalMs,
-    tokenExpiresAt: record.expiresAt,
-    tokenExpiringAt: record.expiringAt,
-    serverNow: now,
-  };
-}
-
 /**
- * Answers an embed address with its page: reads the filters and other parameters, exchanges the session
- * (or reads back the token) and puts the boot config in the HTML. The session is checked against the page
- * before it is spent, so a page that refuses it leaves it usable elsewhere.
+ * Answers an embed address with its page: reads the filters, the locale, the time zone and the placement
+ * switches, and puts the boot config in the HTML. A signed page gets no token here: the page itself exchanges
+ * its session id (`POST /api/v1/embed/session/token`) and keeps the token in memory, so no token is ever in
+ * an address, this HTML, a log or a referrer. A fresh session is checked against the page (deployment,
+ * creator mode) without being spent, so a page that refuses it leaves it usable elsewhere; a session the
+ * page exchanged before is its own reload, and the page finds its token where it kept it.
  */
 export function serveEmbedPage(
   c: Context,
@@ -44,51 +37,21 @@ export function serveEmbedPage(
     if (name.startsWith(FILTER_PARAMETER_PREFIX)) {
       const parsed = parseFilterParameter(`${name}=${value}`);
       if (parsed.ok) filters[parsed.key] = parsed.value;
-    } else if (![sessionParam, 'embedToken', 'allowExport', 'locale'].includes(name)) params[name] = value.slice(0, 200);
+      // A token in an address is never read, and never echoed into the page either.
+    } else if (![sessionParam, 'embedToken', 'allowExport', 'locale', 'timezone'].includes(name)) params[name] = value.slice(0, 200);
   }
   let error = boot.error;
   let mode: 'signed' | 'private' = 'private';
-  let viewer: EmulatorBootConfig['viewer'] = {
-    name: 'Dev User (private mode)',
-    email: 'dev.user@example.com',
-  };
-  let embedTenant: string | null = null;
-  let theme: EmulatorBootConfig['theme'] = null;
-  let signed: ReturnType<typeof tokenFields> | undefined;
-  let deploymentId = boot.deploymentId ?? null;
   const session = url.searchParams.get(sessionParam);
-  const token = url.searchParams.get('embedToken');
-  if (session !== null || token !== null) {
-    const refuse = (input: { readonly deploymentId: number; readonly creatorMode?: boolean | undefined }): SessionRefusal | null => {
-      if (error) return error;
-      if (boot.deploymentId != null && input.deploymentId !== boot.deploymentId) {
-        return {
-          name: 'SessionError',
-          message: `This session is for deployment ${input.deploymentId}.`,
-        };
-      }
-      if (boot.surface === 'app' && input.creatorMode !== true) {
-        return {
-          name: 'SessionError',
-          message: 'The app needs a session minted with creatorMode: true.',
-        };
-      }
-      return null;
-    };
-    const opened = state.openSession(token !== null ? { token } : { session: session ?? '' }, refuse);
-    if (!opened.ok) error = error ?? opened.refusal;
-    else {
-      const input = opened.record.session.input;
-      mode = 'signed';
-      signed = tokenFields(opened.token, opened.record, state.now(), settings);
-      viewer = {
-        name: input.externalId ?? String(input.internalId ?? 'viewer'),
-        email: input.email ?? null,
-      };
-      embedTenant = input.embedTenantName ?? null;
-      theme = input.embedTheme ?? null;
-      // The chat belongs to no dashboard or path: its deployment is the session's.
-      deploymentId = boot.deploymentId ?? input.deploymentId;
+  const page = { surface: boot.surface, deploymentId: boot.deploymentId ?? null };
+  if (session !== null) {
+    mode = 'signed';
+    if (!error && !state.wasExchanged(session)) {
+      // Would the session open here? Asked with a check that always answers "no", so nothing is spent: the
+      // page spends it itself when it exchanges it.
+      const notNow: SessionRefusal = { name: 'NotSpent', message: '' };
+      const opened = state.openSession({ session }, (input) => refuseSessionForPage(page, input) ?? notNow);
+      if (!opened.ok && opened.refusal !== notNow) error = opened.refusal;
     }
   } else if (boot.surface === 'app') {
     error = error ?? {
@@ -96,23 +59,26 @@ export function serveEmbedPage(
       message: 'The app is signed-only: the address needs a session.',
     };
   }
-  const page: EmulatorBootConfig = {
+  const config: EmulatorBootConfig = {
     ...boot,
-    deploymentId,
+    deploymentId: boot.deploymentId ?? null,
     mode,
-    embedTenant,
-    viewer,
+    embedTenant: null,
+    viewer: { name: 'Dev User (private mode)', email: 'dev.user@example.com' },
     allowExport: url.searchParams.get('allowExport') === 'true',
     locale: url.searchParams.get('locale'),
+    timezone: url.searchParams.get('timezone')?.slice(0, 64) ?? null,
     filters,
     params,
-    theme,
+    theme: null,
     dataset: state.seed.dataset,
     inPlaceRenewal: settings.inPlaceRenewal,
+    ...(mode === 'signed' ? { tokenCheckIntervalMs: settings.tokenCheckIntervalMs } : {}),
     ...(error ? { error } : {}),
-    ...(signed && !error ? signed : {}),
   };
-  c.header('content-security-policy', "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:");
+  c.header('content-security-policy', "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https: http:");
   c.header('cache-control', 'no-store');
-  return c.html(renderEmbedPage(page)) as Response;
+  // The address holds a session id: no page this one links to learns it.
+  c.header('referrer-policy', 'no-referrer');
+  return c.html(renderEmbedPage(config)) as Response;
 }

@@ -3,6 +3,7 @@ import { type FieldCheck, object, oneOf, refine, string } from './fieldChecks.js
 import { parseFilterParameter } from './parseFilterParameter.js';
 import { isDevelopment } from './isDevelopment.js';
 import { isWellFormedLocale } from './resolveLocale.js';
+import { isWellFormedTimezone } from './resolveTimezone.js';
 
 /** The colour schemes an embed can show; `auto` follows the viewer's OS preference. */
 export const COLOR_SCHEMES = ['light', 'dark', 'auto'] as const;
@@ -16,6 +17,12 @@ export interface ActionMap {
   'svc:action:set-theme': EmbedTheme;
   /** Any well-formed BCP 47 tag (full, short or regional). */
   'svc:action:set-locale': { locale: string };
+  /**
+   * The time zone dates and times are bucketed and shown in, above every other source (address, session,
+   * dashboard, account). An IANA name such as `America/New_York`; the embed ignores a bare UTC offset or a
+   * zone it does not know and keeps the next source's.
+   */
+  'svc:action:set-timezone': { timezone: string };
   /** `f_<semantic_view>.<dimension>=<JSON>`, unencoded. */
   'svc:action:set-filter': { filterUrlParameter: string };
   /** An in-embed route path: one leading `/`, never a full URL. */
@@ -50,6 +57,9 @@ export const actionPayloadChecks: { readonly [K in ActionType]: FieldCheck<Actio
   'svc:action:set-locale': object({
     locale: refine(string, isWellFormedLocale, isDevelopment ? 'a BCP 47 language tag such as "en-US" or "de"' : ''),
   }, true),
+  'svc:action:set-timezone': object({
+    timezone: refine(string, isWellFormedTimezone, isDevelopment ? 'an IANA time zone name such as "America/New_York"' : ''),
+  }, true),
   'svc:action:set-filter': object({
     filterUrlParameter: refine(
       string,
@@ -76,5 +86,6 @@ export const STATE_ACTION_TYPES: ReadonlySet<ActionType> = new Set([
   'svc:action:set-color-scheme',
   'svc:action:set-theme',
   'svc:action:set-locale',
+  'svc:action:set-timezone',
   'svc:action:set-filter',
 ]);

@@ -7,57 +7,129 @@ import { normalizeTenantOrigin } from './normalizeTenantOrigin.js';
 import { isReservedAddressParam } from './reservedAddressParams.js';
 import { isDevelopment } from './isDevelopment.js';
 import { isWellFormedLocale } from './resolveLocale.js';
+import { isWellFormedTimezone } from './resolveTimezone.js';
 import type { SvcErrorNumber } from './SvcErrorCode.js';
 import { svcError } from './svcError.js';
+import { warnIgnoredTimezone } from './warnIgnoredTimezone.js';
 
-/** Address parameters the platform is known to accept on a dashboard. Only `false` changes anything. */
+/**
+ * The placement switches of a dashboard: how this placement of it looks. The viewer can edit an address, so
+ * nothing here must hold against them (entitlements belong in the session's `settings`). Each hiding switch
+ * writes `name=false` when it is `false` and nothing otherwise (the platform reads only that exact string).
+ */
 export interface DashboardAddressParams {
-  /** @default true */
-  readonly showDashboardTitle?: boolean;
-  /** @default true */
-  readonly showDashboardHeader?: boolean;
-  /** @default true */
-  readonly showDashboardExportMenu?: boolean;
+  /** The dashboard's header bar (title, back button, edit, duplicate, export menu). @default true */
+  readonly showDashboardHeader?: boolean | undefined;
+  /** The dashboard's title in the header. @default true */
+  readonly showDashboardTitle?: boolean | undefined;
+  /** The header's back button (hide it when the host page has its own navigation). @default true */
+  readonly showDashboardBackButton?: boolean | undefined;
+  /** The header's edit button (creator sessions). @default true */
+  readonly showDashboardEditButton?: boolean | undefined;
+  /** The header's duplicate button (creator sessions). @default true */
+  readonly showDashboardDuplicateButton?: boolean | undefined;
+  /** The dashboard-level export menu (PNG and PDF of the whole dashboard). @default true */
+  readonly showDashboardExportMenu?: boolean | undefined;
 }
 
-/** Address parameters the platform is known to accept on the chat surface. Only `false` changes anything. */
+/** The placement switch of the creator-mode app. Writes `showWorkbookBackButton=false` only for `false`. */
+export interface AppAddressParams {
+  /** The workbook's back button (to the app's home). @default true */
+  readonly showWorkbookBackButton?: boolean | undefined;
+}
+
+/** The placement switches of the chat surface. Each writes `name=false` only for `false`. */
 export interface ChatAddressParams {
-  /** @default true */
-  readonly showNewChat?: boolean;
-  /** @default true */
-  readonly showChatInput?: boolean;
-  /** @default true */
-  readonly showChatHistory?: boolean;
+  /** The "new chat" button. @default true */
+  readonly showNewChat?: boolean | undefined;
+  /** The question input (hide it for a read-only transcript). @default true */
+  readonly showChatInput?: boolean | undefined;
+  /** The list of earlier chats. @default true */
+  readonly showChatHistory?: boolean | undefined;
 }
 
-/** Extra address parameters: the typed known ones, plus any other as an escape hatch. */
-export type EmbedAddressParams = DashboardAddressParams &
-  ChatAddressParams & { readonly [name: string]: string | number | boolean | undefined };
+/** Every surface's placement switches together (the controller's options carry the one surface's own). */
+export type PlacementSwitches = DashboardAddressParams & AppAddressParams & ChatAddressParams;
 
-/** Options of {@link buildEmbedUrl}. */
-export interface BuildEmbedUrlOptions {
-  /** Which surface to embed. */
-  readonly surface: Surface;
+/** The hiding switches of each surface, by name: the one place that says which surface reads which. */
+const SURFACE_SWITCHES = {
+  dashboard: [
+    'showDashboardHeader',
+    'showDashboardTitle',
+    'showDashboardBackButton',
+    'showDashboardEditButton',
+    'showDashboardDuplicateButton',
+    'showDashboardExportMenu',
+  ],
+  app: ['showWorkbookBackButton'],
+  chat: ['showNewChat', 'showChatInput', 'showChatHistory'],
+} as const satisfies { readonly [S in Surface]: readonly (keyof PlacementSwitches)[] };
+
+/** Extra address parameters: any parameter the typed options do not cover (the escape hatch). */
+export type EmbedAddressParams = { readonly [name: string]: string | number | boolean | undefined };
+
+/** What every surface's address takes. */
+interface EmbedUrlCommonOptions {
   /** The tenant's origin, `https:` (or `http:` on a loopback host). */
   readonly tenantOrigin: string;
-  /** The published dashboard's public id (required for `dashboard`). */
-  readonly publicId?: string | undefined;
-  /** The deployment of the creator-mode app (required for `app`). */
-  readonly deploymentId?: number | string | undefined;
   /** An embed session id from generate-session: signed mode. Absent means private mode. */
   readonly session?: string | undefined;
-  /** Show the download controls (dashboard only). @default false */
-  readonly allowExport?: boolean | undefined;
-  /** Filters pre-set through the address (dashboard only), by `<semantic_view>.<dimension>`. */
-  readonly filters?: Filters | undefined;
-  /** The initial UI language, a BCP 47 tag. */
+  /** The initial UI language, a BCP 47 tag. @default the session's `settings.locale`, else the account's */
   readonly locale?: string | undefined;
   /**
+   * The initial time zone, an IANA name such as `America/New_York` (`timezone=`): above the session's
+   * `settings.timezone` and the dashboard's pinned zone. A bare UTC offset (`+05:30`) or an unknown zone is
+   * ignored by the platform (development warns).
+   * @default the session's `settings.timezone`, else the dashboard's pinned zone, else the account's
+   */
+  readonly timezone?: string | undefined;
+  /**
    * Extra address parameters. They can never set the session or any other identity (`embedToken`,
-   * `token`, ...), filters, locale or allowExport, in any letter case (see `RESERVED_ADDRESS_PARAMS`).
+   * `token`, ...), filters, locale, time zone or allowExport, in any letter case (see
+   * `RESERVED_ADDRESS_PARAMS`); a name a typed switch already wrote is left out.
    */
   readonly params?: EmbedAddressParams | undefined;
 }
+
+/** Options of {@link buildEmbedUrl} for a dashboard. */
+export interface DashboardEmbedUrlOptions extends EmbedUrlCommonOptions, DashboardAddressParams {
+  readonly surface: 'dashboard';
+  /** The published dashboard's public id. */
+  readonly publicId?: string | undefined;
+  /**
+   * Turn on the download controls (per-widget CSV, PNG and PDF): writes `allowExport=true` (the exact string
+   * the platform grants on), and nothing when `false`.
+   * @default false
+   */
+  readonly allowExport?: boolean | undefined;
+  /** Filters pre-set through the address, by `<semantic_view>.<dimension>`. */
+  readonly filters?: Filters | undefined;
+}
+
+/** Options of {@link buildEmbedUrl} for the creator-mode app (signed-only: `session` is required). */
+export interface AppEmbedUrlOptions extends EmbedUrlCommonOptions, AppAddressParams {
+  readonly surface: 'app';
+  /** The deployment of the creator-mode app. */
+  readonly deploymentId?: number | string | undefined;
+}
+
+/** Options of {@link buildEmbedUrl} for the chat surface. */
+export interface ChatEmbedUrlOptions extends EmbedUrlCommonOptions, ChatAddressParams {
+  readonly surface: 'chat';
+}
+
+/** Options of {@link buildEmbedUrl}: each surface takes its own switches (another surface's is a type error). */
+export type BuildEmbedUrlOptions = DashboardEmbedUrlOptions | AppEmbedUrlOptions | ChatEmbedUrlOptions;
+
+/** What the builder reads, whatever the surface (the runtime refuses an option of another surface). */
+type AnySurfaceOptions = EmbedUrlCommonOptions &
+  PlacementSwitches & {
+    readonly surface: Surface;
+    readonly publicId?: string | undefined;
+    readonly deploymentId?: number | string | undefined;
+    readonly allowExport?: boolean | undefined;
+    readonly filters?: Filters | undefined;
+  };
 
 /**
  * Builds the address of an embed (the table "Embed addresses" of the project's spec decisions):
@@ -79,11 +151,13 @@ export interface BuildEmbedUrlOptions {
  */
 export function buildEmbedUrl(options: BuildEmbedUrlOptions): string {
   const origin = normalizeTenantOrigin(options.tenantOrigin);
-  const { surface, session, allowExport, locale, filters, publicId, deploymentId } = options;
+  const { surface, session, allowExport, locale, timezone, filters, publicId, deploymentId } = options as AnySurfaceOptions;
   let search = '';
+  const written = new Set<string>();
   // Each parameter is percent-encoded on the way in (`%20`, never `+`), which also turns a number or a
   // boolean into its text.
   const add = (name: string, value: string | number | boolean): void => {
+    written.add(name);
     search += `${search ? '&' : '?'}${encodeURIComponent(name)}=${encodeURIComponent(value)}`;
   };
   let path = '/embed/chat';
@@ -133,12 +207,30 @@ export function buildEmbedUrl(options: BuildEmbedUrlOptions): string {
       fail(116, isDevelopment ? `${name} applies to the dashboard surface only` : name);
     }
   }
+  // The platform's parsing rule: a granting switch needs the exact string `true`, a hiding switch the exact
+  // string `false`; a default writes nothing.
   if (allowExport) add('allowExport', 'true');
+  for (const [owner, names] of Object.entries(SURFACE_SWITCHES)) {
+    for (const name of names) {
+      const value = (options as AnySurfaceOptions)[name];
+      if (value === undefined) continue;
+      if (owner !== surface) fail(116, isDevelopment ? `${name} applies to the ${owner} surface only` : name);
+      if (typeof value !== 'boolean') fail(120, isDevelopment ? `${name} must be true or false, got ${describeValue(value)}` : name);
+      if (!value) add(name, 'false');
+    }
+  }
   if (locale !== undefined) {
     if (!isWellFormedLocale(locale)) {
       fail(117, isDevelopment ? `locale ${describeValue(locale)} is not a BCP 47 language tag such as "en-US" or "de"` : 'locale');
     }
     add('locale', locale);
+  }
+  if (timezone !== undefined) {
+    if (!isWellFormedTimezone(timezone)) {
+      fail(121, isDevelopment ? `timezone ${describeValue(timezone)} is not a time zone name such as "America/New_York"` : 'timezone');
+    }
+    if (isDevelopment) warnIgnoredTimezone('timezone', timezone);
+    add('timezone', timezone);
   }
   for (const [key, value] of Object.entries(filters ?? {})) {
     if (!isFilterKey(key)) {
@@ -149,6 +241,8 @@ export function buildEmbedUrl(options: BuildEmbedUrlOptions): string {
   for (const [name, value] of Object.entries(options.params ?? {})) {
     if (value === undefined) continue;
     if (isReservedAddressParam(name)) fail(118, isDevelopment ? explainReserved(name) : `params.${name}`);
+    // A name a typed option wrote (a placement switch) is not written twice: the typed option wins.
+    if (written.has(name)) continue;
     if (!/^[A-Za-z][A-Za-z0-9_.-]{0,63}$/.test(name)) fail(119, isDevelopment ? `params: ${describeValue(name)} is not a valid parameter name` : 'params');
     if (!['string', 'number', 'boolean'].includes(typeof value)) {
       fail(120, isDevelopment ? `params.${name} must be a string, number or boolean` : `params.${name}`);
@@ -163,8 +257,8 @@ function explainReserved(name: string): string {
   const lower = name.toLowerCase();
   const instead = lower.startsWith(FILTER_PARAMETER_PREFIX)
     ? 'use the filters option instead'
-    : lower === 'locale'
-      ? 'use the locale option instead'
+    : lower === 'locale' || lower === 'timezone'
+      ? `use the ${lower} option instead`
       : lower === 'allowexport'
         ? 'use the allowExport option instead'
         : "the viewer's identity comes only from the session option";

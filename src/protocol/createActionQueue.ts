@@ -22,8 +22,9 @@ export function createActionQueue(limit: number): ActionQueue {
   const entries = new Map<unknown, SvcActionMessage>();
   return {
     push(message) {
-      // What makes two queued actions the same piece of state: the type for colour scheme, theme and locale,
-      // the filter key for `set-filter` (it never contains a colon, so it cannot be mistaken for a type).
+      // What makes two queued actions the same piece of state: the type for colour scheme, theme, locale and
+      // time zone, the filter key for `set-filter` (it never contains a colon, so it cannot be mistaken for a
+      // type).
       // `navigate` and `refresh` get a key of their own: never merged.
       const filter = message.type === 'svc:action:set-filter' ? parseFilterParameter(message.payload.filterUrlParameter) : undefined;
       const key = !STATE_ACTION_TYPES.has(message.type) ? {} : filter?.ok ? filter.key : message.type;

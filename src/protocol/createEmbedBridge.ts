@@ -1,4 +1,4 @@
-import { scrubValue } from '../credentials/scrubValue.js';
+import { scrubReport } from '../credentials/scrubReport.js';
 import { createActionMessage } from './createActionMessage.js';
 import { createActionQueue } from './createActionQueue.js';
 import { createEmbedStore } from './createEmbedStore.js';
@@ -107,9 +107,10 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
 
   const debug = (report: Omit<EmbedDebugReport, 'embedId'>): void => {
     if (isDevelopment) tap(embedId, 'dropped', { report: { ...report, embedId } });
-    // Development reports carry no credentials (the shared scrubber, only while a hook listens); production ones
-    // pass foreign data as received, and a production bundle drops the scrubber with this guard.
-    dispatch(DEBUG, isDevelopment && lists.get(DEBUG)?.length ? (scrubValue({ ...report, embedId }) as EmbedDebugReport) : { ...report, embedId });
+    // Development reports carry no credentials and only a bounded preview of the refused data (the shared
+    // scrubber, only while a hook listens); production ones pass foreign data as received, and a production
+    // bundle drops the scrubber with this guard.
+    dispatch(DEBUG, isDevelopment && lists.get(DEBUG)?.length ? scrubReport({ ...report, embedId }) : { ...report, embedId });
   };
 
   const post = (message: SvcActionMessage, flushed?: true): void => {

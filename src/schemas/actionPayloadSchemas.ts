@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { COLOR_SCHEMES } from '../protocol/actionPayloads.js';
 import { parseFilterParameter } from '../protocol/parseFilterParameter.js';
 import { isWellFormedLocale } from '../protocol/resolveLocale.js';
+import { isWellFormedTimezone } from '../protocol/resolveTimezone.js';
 import { embedThemeSchema } from './embedThemeSchema.js';
 
 /** `svc:action:set-color-scheme`. */
@@ -14,6 +15,16 @@ export const setThemePayloadSchema = embedThemeSchema;
 export const setLocalePayloadSchema = z.object({
   locale: z.string().check(
     z.refine(isWellFormedLocale, { error: 'expected a BCP 47 language tag such as "en-US" or "de"' }),
+  ),
+});
+
+/**
+ * `svc:action:set-timezone`: a time zone value (an IANA name such as `America/New_York`). A well-formed value
+ * the platform does not know is accepted here: the embed ignores it and keeps the next source's zone.
+ */
+export const setTimezonePayloadSchema = z.object({
+  timezone: z.string().check(
+    z.refine(isWellFormedTimezone, { error: 'expected an IANA time zone name such as "America/New_York"' }),
   ),
 });
 
@@ -52,6 +63,7 @@ export const actionPayloadSchemas = {
   'svc:action:set-color-scheme': setColorSchemePayloadSchema,
   'svc:action:set-theme': setThemePayloadSchema,
   'svc:action:set-locale': setLocalePayloadSchema,
+  'svc:action:set-timezone': setTimezonePayloadSchema,
   'svc:action:set-filter': setFilterPayloadSchema,
   'svc:action:navigate': navigateActionPayloadSchema,
   'svc:action:refresh': refreshPayloadSchema,

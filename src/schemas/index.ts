@@ -14,6 +14,7 @@ export {
   setLocalePayloadSchema,
   setSessionPayloadSchema,
   setThemePayloadSchema,
+  setTimezonePayloadSchema,
 } from './actionPayloadSchemas.js';
 export { embedThemeSchema } from './embedThemeSchema.js';
 export { actionEnvelopeSchema, eventEnvelopeSchema, surfaceSchema } from './envelopeSchemas.js';

@@ -13,7 +13,14 @@ export interface PageState {
   /** Filters by `<semantic_view>.<dimension>` key. */
   readonly filters: { readonly [key: string]: JsonValue };
   readonly timeGrain: TimeGrain;
+  /** The IANA zone dates and times are drawn in. */
+  readonly timezone: string;
+  /** Which source of the platform's ladder gave {@link timezone}, highest first. */
+  readonly timezoneSource: TimezoneSource;
 }
+
+/** The time zone's sources, highest first: the runtime action, the address, the session, the default. */
+export type TimezoneSource = 'action' | 'address' | 'session' | 'default';
 
 /** The page's state, with change notifications. */
 export interface PageStore {

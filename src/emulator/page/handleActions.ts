@@ -1,6 +1,7 @@
 import { ACTION_TYPES, type ActionType } from '../../protocol/actionPayloads.js';
 import { parseFilterParameter } from '../../protocol/parseFilterParameter.js';
 import { resolveLocale } from '../../protocol/resolveLocale.js';
+import { resolveTimezone } from '../../protocol/resolveTimezone.js';
 import type { TenantActionHandler, TenantBridge } from '../../tenant/createTenantBridge.js';
 import type { EmulatorBootConfig } from '../EmulatorBootConfig.js';
 import { applyTheme } from './applyTheme.js';
@@ -51,6 +52,12 @@ export function handleActions(bridge: TenantBridge, { boot, store, view, root, c
     // The platform ignores a locale it does not ship; so does the emulator.
     const shipped = resolveLocale(locale);
     if (shipped) store.set({ locale: shipped });
+  });
+  on('svc:action:set-timezone', ({ timezone }) => {
+    // Above every other source, but only a zone the platform knows: a bare offset or an unknown name is
+    // ignored, and the zone in force stays.
+    const zone = resolveTimezone(timezone);
+    if (zone) store.set({ timezone: zone, timezoneSource: 'action' });
   });
   on('svc:action:set-filter', ({ filterUrlParameter }) => {
     const parsed = parseFilterParameter(filterUrlParameter);

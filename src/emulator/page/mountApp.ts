@@ -6,14 +6,19 @@ import { append, type Child, h } from './h.js';
 import { fill } from './labels.js';
 import type { PageContext } from './PageContext.js';
 import { humanize } from './readWidgetConfig.js';
+import { entitled, placementShows } from './entitled.js';
 import { renderAgentBox } from './renderAgentBox.js';
+import { renderAsOf } from './renderAsOf.js';
+import { renderViewerBadge } from './renderViewerBadge.js';
 import { renderBarChart } from './renderBarChart.js';
 import { type AppRoute, appBasePath, resolveAppRoute } from './resolveAppRoute.js';
 import type { SurfaceView } from './SurfaceView.js';
 
 /**
  * The creator-mode app surface: a sidebar (home, folders) and pages for home, folders and workbooks. Links
- * are routed in the page (`history.pushState`), each reporting `navigate` and `view` to the host.
+ * are routed in the page (`history.pushState`), each reporting `navigate` and `view` to the host. A
+ * workbook has a back button (hidden by `showWorkbookBackButton=false`) and the creator controls the
+ * session's settings grant (share, member names, group by cube, chat authoring, the workbook's agent).
  */
 export function mountApp(root: HTMLElement, context: PageContext): SurfaceView {
   const { boot } = context;
@@ -67,8 +72,9 @@ export function mountApp(root: HTMLElement, context: PageContext): SurfaceView {
     const rows = context.rows();
     const groups = aggregateRows(rows, dimension, measure, context.store.get().timeGrain);
     const chartTitle = `${humanize(measure)} by ${humanize(dimension).toLowerCase()}`;
+    // The workbook's agent is an AI entitlement of the session (showWorkbookChat, allowAi).
     let agent = agents.get(path);
-    if (!agent) {
+    if (!agent && entitled(boot, 'showWorkbookChat')) {
       agent = renderAgentBox(context);
       agents.set(path, agent);
     }
@@ -85,6 +91,7 @@ export function mountApp(root: HTMLElement, context: PageContext): SurfaceView {
           'div',
           { class: 'widget-head' },
           h('h2', { class: 'widget-title' }, chartTitle),
+          entitled(boot, 'showGroupByCube') && h('button', { class: 'btn btn-ghost', type: 'button', 'data-testid': 'group-by-cube', title: 'Group by cube (not in the emulator)' }, 'Group by cube'),
           h('span', { class: 'widget-total', 'data-testid': 'widget-total', 'data-value': total }, `${context.labels().total} `, h('strong', null, context.format(total))),
         ),
         chart,
@@ -122,7 +129,22 @@ export function mountApp(root: HTMLElement, context: PageContext): SurfaceView {
         const folder = workspace.folders.find((item) => item.id === route.workbook.folderId);
         return {
           title: route.workbook.name,
-          content: [crumbs(folder ? link(folderPath(folder.id), folder.name) : null, route.workbook.name), h('h1', null, route.workbook.name), workbookPanel(path, route.workbook.id)],
+          content: [
+            crumbs(folder ? link(folderPath(folder.id), folder.name) : null, route.workbook.name),
+            h(
+              'div',
+              { class: 'workbook-head' },
+              // The placement switch: the address hides the back button with the exact string `false`.
+              placementShows(boot, 'showWorkbookBackButton') && link(folder ? folderPath(folder.id) : base, h('span', { 'data-testid': 'workbook-back' }, '← ', labels.home)),
+              h('h1', null, route.workbook.name),
+              // Creator-mode entitlements: the session decides.
+              entitled(boot, 'showWorkbookShare') && h('button', { class: 'btn btn-ghost', type: 'button', 'data-testid': 'workbook-share', title: 'Share (not in the emulator)' }, 'Share'),
+              entitled(boot, 'allowChatWorkspaceAuthoring') &&
+                h('button', { class: 'btn btn-ghost', type: 'button', 'data-testid': 'chat-authoring', title: 'Let the chat write to the workspace (not in the emulator)' }, 'Chat may edit'),
+            ),
+            entitled(boot, 'showMemberNames') && h('p', { class: 'muted', 'data-testid': 'member-names' }, `Members: ${boot.viewer.name}`),
+            workbookPanel(path, route.workbook.id),
+          ],
         };
       }
       case 'not-found':
@@ -148,7 +170,14 @@ export function mountApp(root: HTMLElement, context: PageContext): SurfaceView {
 
   const router = createRouter({ context, win: window, accepts: (path) => resolveAppRoute(base, path, workspace) !== null, render });
   routed = router;
-  root.replaceChildren(h('main', { class: 'page', 'data-surface': 'app' }, h('div', { class: 'app' }, nav, main)));
+  root.replaceChildren(
+    h(
+      'main',
+      { class: 'page', 'data-surface': 'app' },
+      h('div', { class: 'app-head' }, renderViewerBadge(context), renderAsOf(context, Date.now())),
+      h('div', { class: 'app' }, nav, main),
+    ),
+  );
 
   return {
     start() {

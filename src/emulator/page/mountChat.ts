@@ -1,7 +1,10 @@
 import { createRouter } from './createRouter.js';
+import { entitled, placementShows } from './entitled.js';
 import { h } from './h.js';
 import type { PageContext } from './PageContext.js';
 import { newChatId, runAiQuery } from './runAiQuery.js';
+import { renderAsOf } from './renderAsOf.js';
+import { renderViewerBadge } from './renderViewerBadge.js';
 import type { SurfaceView } from './SurfaceView.js';
 
 /** Questions offered to start a conversation, built from the data set's names. */
@@ -24,7 +27,7 @@ function suggestions(context: PageContext): string[] {
  */
 export function mountChat(root: HTMLElement, context: PageContext): SurfaceView {
   const { boot } = context;
-  const param = (name: string): boolean => boot.params[name] !== 'false';
+  const param = (name: string): boolean => placementShows(boot, name);
   const labels = context.labels();
   let chatId = newChatId();
 
@@ -104,6 +107,10 @@ export function mountChat(root: HTMLElement, context: PageContext): SurfaceView 
       'div',
       { class: 'chat-head' },
       h('h1', { 'data-label': 'chatTitle' }, labels.chatTitle),
+      renderViewerBadge(context),
+      renderAsOf(context, Date.now()),
+      entitled(boot, 'allowChatWorkspaceAuthoring') &&
+        h('button', { class: 'btn btn-ghost', type: 'button', 'data-testid': 'chat-authoring', title: 'Save to the workspace (not in the emulator)' }, 'Save to workspace'),
       param('showNewChat') && h('button', { class: 'btn btn-ghost', type: 'button', 'data-testid': 'new-chat', 'data-label': 'newChat', onClick: newChat }, labels.newChat),
     ),
     messages,

@@ -70,6 +70,10 @@ a:hover { text-decoration: underline; }
 .header p { margin: 2px 0 0; }
 .header-side { display: flex; align-items: center; gap: 10px; font-size: 12px; }
 .badge { background: var(--svc-soft); border-radius: 999px; padding: 2px 10px; font-size: 12px; }
+.viewer-badge, .workbook-head, .app-head { display: inline-flex; align-items: center; gap: 8px; }
+.app-head { display: flex; justify-content: flex-end; margin-bottom: 8px; font-size: 12px; }
+.avatar { border-radius: 50%; object-fit: cover; }
+.as-of { display: block; font-size: 12px; }
 .agent { padding: 10px 12px; display: flex; flex-direction: column; gap: 8px; }
 .agent form, .chat-form { display: flex; gap: 8px; }
 .answer { white-space: pre-wrap; margin: 0; }

@@ -19,6 +19,8 @@ const bootConfigSchema = z.looseObject({
   viewer: z.looseObject({ name: z.string(), email: z.nullable(z.string()) }),
   allowExport: z.boolean(),
   locale: z.nullable(z.string()),
+  // Absent in a page served by an older emulator.
+  timezone: z._default(z.nullable(z.string()), null),
   filters: record,
   params: z.record(z.string(), z.string()),
   theme: z.nullable(embedThemeSchema),
@@ -49,11 +51,7 @@ const bootConfigSchema = z.looseObject({
     rows: z.array(z.record(z.string(), z.union([z.string(), z.number()]))),
   }),
   error: z.optional(z.looseObject({ name: z.string(), message: z.string() })),
-  embedToken: z.optional(z.string()),
   tokenCheckIntervalMs: z.optional(z.number()),
-  tokenExpiresAt: z.optional(z.number()),
-  tokenExpiringAt: z.optional(z.number()),
-  serverNow: z.optional(z.number()),
   // Absent in a page served by an older emulator: it spoke the older protocol.
   inPlaceRenewal: z._default(z.boolean(), false),
 });

@@ -11,7 +11,7 @@ import { renderChartPng } from './renderChartPng.js';
 import { saveFile } from './saveFile.js';
 
 /** The page's theme colours, read where the theme put them, for an exported image. */
-function themeColors(): { bar: string; text: string; muted: string; background: string } {
+export function themeColors(): { bar: string; text: string; muted: string; background: string } {
   const style = getComputedStyle(document.documentElement);
   const read = (name: string, fallback: string): string => style.getPropertyValue(name).trim() || fallback;
   return { bar: read('--svc-primary', '#4f46e5'), text: read('--svc-text', '#1c2331'), muted: read('--svc-muted', '#667085'), background: read('--svc-card', '#ffffff') };

@@ -1,6 +1,7 @@
 import type { Surface } from '../../protocol/envelope.js';
 import { resolveLocale } from '../../protocol/resolveLocale.js';
-import { createTenantBridge } from '../../tenant/createTenantBridge.js';
+import { resolveTimezone } from '../../protocol/resolveTimezone.js';
+import { createTenantBridge, type TenantBridge } from '../../tenant/createTenantBridge.js';
 import { detectHostOrigin } from '../../tenant/detectHostOrigin.js';
 import type { EmulatorBootConfig } from '../EmulatorBootConfig.js';
 import { applyTheme } from './applyTheme.js';
@@ -25,7 +26,8 @@ import { relabel } from './relabel.js';
 import { renderErrorState } from './renderErrorState.js';
 import { showSessionExpired } from './showSessionExpired.js';
 import type { SurfaceView } from './SurfaceView.js';
-import { swapSessionForToken } from './swapSessionForToken.js';
+import { acquireToken, rememberToken } from './acquireToken.js';
+import { refuseSessionForPage } from './refuseSessionForPage.js';
 
 /** Without a host to talk to (the page opened on its own), events go nowhere. */
 const NO_HOST: EventSink = { emit: () => null };
@@ -37,6 +39,23 @@ function surfaceOfPath(path: string): Surface {
   return 'dashboard';
 }
 
+/** The emulator's account default: the zone the platform falls back to when no source names one. */
+const DEFAULT_TIMEZONE = 'UTC';
+
+/**
+ * The time zone ladder at load, highest first (the runtime action comes later): the address's `timezone`,
+ * the session's `settings.timezone`, the default. A value the platform ignores (a bare offset, an unknown
+ * name) falls through to the next source.
+ */
+function initialTimezone(boot: EmulatorBootConfig): Pick<PageState, 'timezone' | 'timezoneSource'> {
+  const address = boot.timezone === null ? null : resolveTimezone(boot.timezone);
+  if (address) return { timezone: address, timezoneSource: 'address' };
+  const session = boot.grants?.settings.timezone;
+  const granted = session === undefined ? null : resolveTimezone(session);
+  if (granted) return { timezone: granted, timezoneSource: 'session' };
+  return { timezone: DEFAULT_TIMEZONE, timezoneSource: 'default' };
+}
+
 function initialState(boot: EmulatorBootConfig): PageState {
   const scheme = boot.params.colorScheme;
   const timeGrainWidget = boot.dashboard?.widgets.find((widget) => widget.type === 'TIME_GRAIN');
@@ -45,9 +64,11 @@ function initialState(boot: EmulatorBootConfig): PageState {
   return {
     colorScheme: scheme === 'dark' || scheme === 'auto' ? scheme : 'light',
     theme: boot.theme,
-    locale: resolveLocale(boot.locale ?? 'en-US') ?? 'en-US',
+    // The address's locale, then the session's, then the default; one the platform does not ship falls through.
+    locale: resolveLocale(boot.locale ?? '') ?? resolveLocale(boot.grants?.settings.locale ?? '') ?? 'en-US',
     filters: boot.filters,
     timeGrain,
+    ...initialTimezone(boot),
   };
 }
 
@@ -110,20 +131,75 @@ export function startPage(doc: Document): void {
           },
         });
   const events: EventSink = bridge ?? NO_HOST;
+  const fail = (failure: { readonly name: string; readonly message: string }): void => {
+    renderErrorState(root, labelsFor(resolveLocale(boot.locale ?? '') ?? 'en-US').cannotShow, failure);
+    events.emit('svc:event:error', { message: failure.message, name: failure.name, context: 'session', fatal: true });
+    bridge?.destroy();
+  };
+
+  if (boot.error) {
+    fail(boot.error);
+    return;
+  }
+  if (boot.mode === 'private') {
+    runPage(doc, root, boot, bridge, events, null, mountedAt);
+    return;
+  }
+  // A signed page trades its session id (in its address, where the host put it) for a token it keeps in
+  // memory: the token is never written to the address.
+  const sessionId = new URL(win.location.href).searchParams.get(boot.surface === 'chat' ? 'sessionId' : 'session') ?? '';
+  void acquireToken(win, sessionId).then((acquired) => {
+    if (!('grant' in acquired)) {
+      fail(acquired);
+      return;
+    }
+    const { grants } = acquired;
+    const refusal = refuseSessionForPage({ surface: boot.surface, deploymentId: boot.deploymentId }, grants);
+    if (refusal) {
+      fail(refusal);
+      return;
+    }
+    const signed: EmulatorBootConfig = {
+      ...boot,
+      grants,
+      viewer: grants.viewer,
+      embedTenant: grants.embedTenant,
+      theme: grants.theme,
+      // The chat belongs to no dashboard or path: its deployment is the session's.
+      deploymentId: boot.deploymentId ?? grants.deploymentId,
+    };
+    // Without AI the chat surface has nothing to show: the platform gives the session no AI credentials.
+    if (boot.surface === 'chat' && grants.settings.allowAi === false) {
+      fail({ name: 'AiNotAllowedError', message: 'AI is turned off for this session (settings.allowAi: false): the chat cannot open.' });
+      return;
+    }
+    runPage(doc, root, signed, bridge, events, { sessionId, grant: acquired.grant }, mountedAt);
+  });
+}
+
+/**
+ * Renders the surface and speaks the protocol: everything after the page knows who it shows (a private page
+ * at once, a signed page once it holds its token).
+ */
+function runPage(
+  doc: Document,
+  root: HTMLElement,
+  boot: EmulatorBootConfig,
+  bridge: TenantBridge | null,
+  events: EventSink,
+  signedIn: { readonly sessionId: string; readonly grant: TokenGrant } | null,
+  mountedAt: number,
+): void {
+  const win = doc.defaultView ?? window;
   const store = createPageStore(initialState(boot));
   const labels = () => labelsFor(store.get().locale);
   doc.documentElement.lang = store.get().locale;
   doc.documentElement.dataset.locale = store.get().locale;
+  doc.documentElement.dataset.timezone = store.get().timezone;
+  doc.documentElement.dataset.timezoneSource = store.get().timezoneSource;
 
-  if (boot.error) {
-    renderErrorState(root, labels().cannotShow, boot.error);
-    events.emit('svc:event:error', { message: boot.error.message, name: boot.error.name, context: 'session', fatal: true });
-    return;
-  }
-
-  if (boot.embedToken !== undefined) swapSessionForToken(win, boot.surface, boot.embedToken);
   let rows = filterRows(boot.dataset, store.get().filters);
-  const session = boot.embedToken === undefined ? null : watchToken(boot.embedToken);
+  const session = signedIn === null ? null : watchToken(signedIn.grant);
   /** Takes the "session expired" state away again; set while it shows. */
   let hideExpired: (() => void) | null = null;
 
@@ -132,11 +208,21 @@ export function startPage(doc: Document): void {
    * over the surface it keeps, and waits for a new session; the older one ends the page: an error state
    * in place of the surface and no more actions obeyed. Both send the fatal error older hosts act on.
    */
-  function watchToken(token: string): SessionWatch {
-    const unscheduled = Number.MAX_SAFE_INTEGER;
+  /**
+   * The token's schedule on `<html>` (never the token): when the page announces the end, when it stops
+   * trusting it, and the server's clock at the exchange, for the developer and the tests to read.
+   */
+  const showSchedule = (grant: TokenGrant): void => {
+    doc.documentElement.dataset.tokenExpiringAt = String(grant.expiringAt);
+    doc.documentElement.dataset.tokenExpiresAt = String(grant.expiresAt);
+    doc.documentElement.dataset.tokenServerNow = String(grant.now);
+  };
+  if (signedIn) showSchedule(signedIn.grant);
+
+  function watchToken(grant: TokenGrant): SessionWatch {
     return createSessionWatch({
       win,
-      grant: { token, expiresAt: boot.tokenExpiresAt ?? unscheduled, expiringAt: boot.tokenExpiringAt ?? unscheduled, now: boot.serverNow ?? Date.now() },
+      grant,
       intervalMs: boot.tokenCheckIntervalMs ?? 20_000,
       onExpiring: (expiresAt) => {
         if (boot.inPlaceRenewal) events.emit('svc:event:session-expiring', { expiresAt });
@@ -169,7 +255,9 @@ export function startPage(doc: Document): void {
 
   /** A new session took: same document, same state; a new handshake, and the new token's own schedule. */
   const renewed = (grant: TokenGrant): void => {
-    swapSessionForToken(win, boot.surface, grant.token);
+    // The new token replaces the old one in memory, and where a reload of this page finds it.
+    if (signedIn) rememberToken(win, signedIn.sessionId, grant.token);
+    showSchedule(grant);
     hideExpired?.();
     hideExpired = null;
     ready();
@@ -195,6 +283,10 @@ export function startPage(doc: Document): void {
     // A change the viewer made (a time grain) acts for them as an action does.
     context.checkSession();
     if (changed.has('colorScheme')) colorScheme.apply(state.colorScheme);
+    if (changed.has('timezone')) {
+      doc.documentElement.dataset.timezone = state.timezone;
+      doc.documentElement.dataset.timezoneSource = state.timezoneSource;
+    }
     if (changed.has('locale')) {
       doc.documentElement.lang = state.locale;
       doc.documentElement.dataset.locale = state.locale;

@@ -22,10 +22,11 @@ describe('emulator chat page in Chromium', () => {
     const events = await embed.events();
     expect(events.map((event) => event.type)).toEqual(['svc:event:ready', 'svc:event:view']);
     for (const event of events) expect(parseEventMessage(event).ok).toBe(true);
-    const boot = await readBoot(embed.frame);
-    expect(events[0]?.payload).toEqual({ embedTenant: 'acme', deploymentId: boot.deploymentId, mode: 'signed', surface: 'chat' });
+    // The chat belongs to no deployment's path: it reports its session's.
+    expect(events[0]?.payload).toEqual({ embedTenant: 'acme', deploymentId: rig.emulator.credentials.seed.deploymentId, mode: 'signed', surface: 'chat' });
     expect(events[1]?.payload).toMatchObject({ surface: 'chat', path: '/embed/chat' });
-    expect(new URL(embed.frame.url()).searchParams.has('sessionId')).toBe(false);
+    // The spent session stays where the host put it; no token ever joins it.
+    expect(new URL(embed.frame.url()).searchParams.has('embedToken')).toBe(false);
     await embed.page.close();
   });
 

@@ -85,16 +85,35 @@ describe('emulator dashboard page in Chromium', () => {
     await embed.page.close();
   });
 
-  it('swaps the spent session for its embed token in its address, so a reload still works', async () => {
+  it('keeps its token out of its address and its HTML, and finds it again in its own storage when reloaded', async () => {
+    const exchanges: string[] = [];
+    const addresses: string[] = [];
     const embed = await openDashboard();
+    embed.page.on('request', (request) => {
+      addresses.push(request.url());
+      if (request.url().endsWith('/api/v1/embed/session/token')) exchanges.push(request.method());
+    });
     const address = new URL(embed.frame.url());
-    expect(address.searchParams.has('session')).toBe(false);
-    expect(address.searchParams.get('embedToken')).toMatch(/\S/);
+    expect(address.searchParams.has('session')).toBe(true);
+    expect(address.searchParams.has('embedToken')).toBe(false);
+    // The token lives in the page's memory and, for this reload, in the tenant origin's sessionStorage only.
+    const stored = await embed.frame.evaluate(() => Object.keys(sessionStorage).map((key) => sessionStorage.getItem(key) ?? ''));
+    expect(stored).toEqual([expect.stringMatching(/^emt_/)]);
+    const token = stored[0] as string;
+    expect(await embed.frame.content()).not.toContain(token);
     await embed.frame.evaluate(() => window.location.reload());
     const again = await embed.waitForEvent('svc:event:ready', 2);
     expect(again.payload.mode).toBe('signed');
     await embed.waitForEvent('svc:event:dashboard-loaded', 2);
     expect(await embed.eventsOf('svc:event:error')).toEqual([]);
+    // The reload spent nothing: no second exchange, and no address that carried the token.
+    expect(exchanges).toEqual([]);
+    expect(addresses.filter((url) => url.includes(token))).toEqual([]);
+    // Without its storage (a new tab), the spent session is refused as used.
+    await embed.frame.evaluate(() => sessionStorage.clear());
+    await embed.frame.evaluate(() => window.location.reload());
+    const refused = await embed.waitForEvent('svc:event:error');
+    expect(refused.payload).toMatchObject({ name: 'SessionError', fatal: true, message: expect.stringMatching(/already used/) });
     await embed.page.close();
   });
 

@@ -166,32 +166,49 @@ describe('embed sessions and pages', () => {
     }
   });
 
-  it('serves a signed dashboard once per session, then an error state; tokens survive reloads', async () => {
+  it('serves a signed dashboard without a token in it; the page exchanges its session once, and its token grants the viewer', async () => {
     const { sessionId } = (await call('POST', '/api/v1/embed/generate-session', { auth: auth(), body: { deploymentId: 42, externalId: 'Alice', email: 'alice@example.com', embedTenantName: 'acme', embedTheme: { primaryColor: '#123456' } } })).json;
-    const page = await call('GET', `/embed/dashboard/sales-overview?session=${sessionId}&allowExport=true&locale=de-DE&f_orders.status=${encodeURIComponent('{"value":"completed"}')}&showDashboardTitle=false`);
+    const page = await call('GET', `/embed/dashboard/sales-overview?session=${sessionId}&allowExport=true&locale=de-DE&timezone=Asia%2FTokyo&f_orders.status=${encodeURIComponent('{"value":"completed"}')}&showDashboardTitle=false`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
     const config = boot(page.text);
     expect(config).toMatchObject({
       surface: 'dashboard',
       mode: 'signed',
-      embedTenant: 'acme',
       deploymentId: 42,
       publicId: 'sales-overview',
-      viewer: { name: 'alice', email: 'alice@example.com' },
       allowExport: true,
       locale: 'de-DE',
+      timezone: 'Asia/Tokyo',
       filters: { 'orders.status': { value: 'completed' } },
       params: { showDashboardTitle: 'false' },
-      theme: { primaryColor: '#123456' },
     });
     expect(config.error).toBeUndefined();
     expect(config.dashboard.widgets.length).toBeGreaterThan(3);
     expect(config.dataset.rows).toHaveLength(200);
-    const reuse = boot((await call('GET', `/embed/dashboard/sales-overview?session=${sessionId}`)).text);
-    expect(reuse.error.message).toMatch(/already used/);
-    const reload = boot((await call('GET', `/embed/dashboard/sales-overview?embedToken=${config.embedToken}`)).text);
-    expect(reload).toMatchObject({ mode: 'signed', embedTenant: 'acme' });
+    // Serving the page spends nothing and hands out no token: the page exchanges the session itself.
+    expect(page.text).not.toMatch(/emt_/);
+    const exchanged = await call('POST', '/api/v1/embed/session/token', { body: { sessionId } });
+    expect(exchanged.status).toBe(200);
+    const token = exchanged.json.embedToken as string;
+    const grants = (await (await fetch(`${emu.url}/embed/token-grants`, { headers: { 'x-embed-token': token } })).json()) as { grants: unknown };
+    expect(grants.grants).toEqual({
+      deploymentId: 42,
+      creatorMode: false,
+      viewer: { name: 'alice', email: 'alice@example.com' },
+      embedTenant: 'acme',
+      theme: { primaryColor: '#123456' },
+      settings: {},
+      branchName: 'main',
+      userProfile: null,
+    });
+    // A reload presents the spent session again: served (the page looks for the token it kept), but the
+    // exchange refuses it as used.
+    expect(boot((await call('GET', `/embed/dashboard/sales-overview?session=${sessionId}`)).text).error).toBeUndefined();
+    expect((await call('POST', '/api/v1/embed/session/token', { body: { sessionId } })).json.error.message).toMatch(/already used/);
+    // A token in an address signs nobody in.
+    expect(boot((await call('GET', `/embed/dashboard/sales-overview?embedToken=${token}`)).text)).toMatchObject({ mode: 'private', params: {} });
   });
 
   it('expires unused sessions after five minutes', async () => {
@@ -213,7 +230,9 @@ describe('embed sessions and pages', () => {
     const { sessionId } = (await call('POST', '/api/v1/embed/generate-session', { auth: auth(), body: { deploymentId: 43, externalId: 'erin', creatorMode: true } })).json;
     const config = boot((await call('GET', `/embed/d/42/app?session=${sessionId}`)).text);
     expect(config.error.message).toMatch(/deployment 43/);
-    expect(config.embedToken).toBeUndefined();
+    // Refused without being spent: the app of its own deployment still opens it.
+    expect(boot((await call('GET', `/embed/d/43/app?session=${sessionId}`)).text).error).toBeUndefined();
+    expect((await call('POST', '/api/v1/embed/session/token', { body: { sessionId } })).status).toBe(200);
     expect(boot((await call('GET', '/embed/d/77/app?session=x')).text).error.name).toBe('NotFoundError');
   });
 

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bootOf } from './support/callEmulator.js';
+import { openPage } from './support/callEmulator.js';
 
 const CLI = 'dist/cli.js';
 let child: ChildProcess | undefined;
@@ -112,9 +112,9 @@ describe('npx svc-embed emulator', () => {
         body: JSON.stringify({ deploymentId: 42, externalId: 'dana' }),
       });
       const { sessionId } = (await minted.json()) as { sessionId: string };
-      const boot = bootOf(await (await fetch(`${url}/embed/chat?sessionId=${sessionId}`)).text());
-      // The token is minted while the page is served, a moment before the page reads the server's clock: its
-      // trust ends 90 s minus the 500 ms margin after the mint, so at most that long after serverNow.
+      const boot = await openPage(url ?? '', `/embed/chat?sessionId=${sessionId}`);
+      // The token is minted when the page exchanges its session, a moment before the server reads its clock:
+      // its trust ends 90 s minus the 500 ms margin after the mint, so at most that long after serverNow.
       const trustedFor = boot.tokenExpiresAt - boot.serverNow;
       expect(trustedFor).toBeLessThanOrEqual(89_500);
       expect(trustedFor).toBeGreaterThan(89_500 - 1_000);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../../src/emulator/index.js';
 import { MAX_SQL_LENGTH, parseSql } from '../../../src/emulator/parseSql.js';
-import { bootOf, callEmulator } from './support/callEmulator.js';
+import { bootOf, callEmulator, openPage } from './support/callEmulator.js';
 
 let emu: RunningEmulator;
 
@@ -152,10 +152,10 @@ describe('strict ids and sessions a page refuses', () => {
     expect(bootOf((await call('GET', `/embed/dashboard/no-such-dashboard?session=${session}`)).text).error.name).toBe('NotFoundError');
     expect(bootOf((await call('GET', `/embed/d/43/app?session=${session}`)).text).error.message).toMatch(/deployment 42/);
     expect(bootOf((await call('GET', `/embed/d/0x2a/app?session=${session}`)).text).error.name).toBe('NotFoundError');
-    const accepted = bootOf((await call('GET', `/embed/dashboard/sales-overview?session=${session}`)).text);
+    const accepted = await openPage(emu.url, `/embed/dashboard/sales-overview?session=${session}`);
     expect(accepted).toMatchObject({ mode: 'signed', deploymentId: 42 });
     expect(accepted.error).toBeUndefined();
-    expect(bootOf((await call('GET', `/embed/dashboard/sales-overview?session=${session}`)).text).error).toMatchObject({ name: 'SessionError', message: expect.stringMatching(/already used/) });
+    expect((await openPage(emu.url, `/embed/dashboard/sales-overview?session=${session}`)).error).toMatchObject({ name: 'SessionError', message: expect.stringMatching(/already used/) });
   });
 
   it('opens the app only for a session minted with creatorMode: true', async () => {
@@ -170,7 +170,8 @@ describe('strict ids and sessions a page refuses', () => {
 
   it("reports a signed chat's deployment from its session", async () => {
     const session = await mint({});
-    expect(bootOf((await call('GET', `/embed/chat?sessionId=${session}`)).text)).toMatchObject({ surface: 'chat', mode: 'signed', deploymentId: 42 });
+    // The chat belongs to no deployment's path: its page takes the deployment from its token's grants.
+    expect(await openPage(emu.url, `/embed/chat?sessionId=${session}`)).toMatchObject({ surface: 'chat', mode: 'signed', deploymentId: null, grants: { deploymentId: 42 } });
     expect(bootOf((await call('GET', '/embed/chat')).text).deploymentId).toBeNull();
   });
 });
@@ -178,7 +179,7 @@ describe('strict ids and sessions a page refuses', () => {
 describe('embed token expiry', () => {
   it('answers a token check until the tokens are expired, then SessionExpiredError', async () => {
     const session = await (async () => (await call('POST', '/api/v1/embed/generate-session', { auth: bearer(), body: { deploymentId: 42, externalId: 'erin' } })).json.sessionId as string)();
-    const boot = bootOf((await call('GET', `/embed/dashboard/sales-overview?session=${session}`)).text);
+    const boot = await openPage(emu.url, `/embed/dashboard/sales-overview?session=${session}`);
     expect(boot.tokenCheckIntervalMs).toBeLessThanOrEqual(25_000);
     const check = () => call('GET', '/embed/token-status', { headers: { 'x-embed-token': boot.embedToken } });
     expect((await check()).json).toMatchObject({ valid: true });
@@ -188,6 +189,6 @@ describe('embed token expiry', () => {
     expect(expired.status).toBe(401);
     expect(expired.json.error).toMatchObject({ name: 'SessionExpiredError', message: expect.stringMatching(/session expired/i) });
     expect((await call('GET', '/embed/token-status')).status).toBe(401);
-    expect(bootOf((await call('GET', `/embed/dashboard/sales-overview?embedToken=${boot.embedToken}`)).text).error.name).toBe('SessionExpiredError');
+    expect((await call('GET', '/embed/token-grants', { headers: { 'x-embed-token': boot.embedToken } })).json.error.name).toBe('SessionExpiredError');
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../../src/emulator/index.js';
-import { bootOf, callEmulator } from './support/callEmulator.js';
+import { callEmulator, openPage } from './support/callEmulator.js';
 
 // The rules of spec-decisions.md "Embed sessions": a session is single-use and valid for five minutes; the
 // iframe exchanges it for a token that lives about 24 hours. One emulator whose clock only these tests move.
@@ -26,7 +26,8 @@ async function mint(deploymentId = 42): Promise<string> {
   return answer.json.sessionId as string;
 }
 
-const page = async (query: string) => bootOf((await call('GET', `/embed/dashboard/sales-overview?${query}`)).text);
+const page = (query: string) => openPage(emu.url, `/embed/dashboard/sales-overview?${query}`);
+const grants = (token: string) => call('GET', '/embed/token-grants', { headers: { 'x-embed-token': token } });
 const tokenStatus = (token: string) => call('GET', '/embed/token-status', { headers: { 'x-embed-token': token } });
 
 describe('an embed session', () => {
@@ -68,7 +69,7 @@ describe('the embed token a session is exchanged for', () => {
     expect(status.status).toBe(200);
     expect(status.json).toEqual({ valid: true, expiresAt: exchangedAt + TRUSTED, expiringAt: exchangedAt + TRUSTED - LEAD, now: exchangedAt });
     now = exchangedAt + TRUSTED - 1;
-    expect((await page(`embedToken=${embedToken}`)).error).toBeUndefined();
+    expect((await grants(embedToken)).status).toBe(200);
     now = exchangedAt + TRUSTED;
     const refused = await tokenStatus(embedToken);
     expect(refused.status).toBe(401);
@@ -79,12 +80,11 @@ describe('the embed token a session is exchanged for', () => {
     });
   });
 
-  it('is refused by a page of another deployment, and still opens a page of its own', async () => {
+  it('is never read from an address: a page given one is in private mode', async () => {
     const { embedToken } = await page(`session=${await mint()}`);
-    const elsewhere = bootOf((await call('GET', `/embed/d/43/app?embedToken=${embedToken}`)).text);
-    expect(elsewhere.error).toEqual({ name: 'SessionError', message: 'This session is for deployment 42.' });
-    expect(elsewhere.embedToken).toBeUndefined();
-    expect(await page(`embedToken=${embedToken}`)).toMatchObject({ mode: 'signed', embedToken });
+    expect(embedToken).toMatch(/^emt_/);
+    expect(await page(`embedToken=${embedToken}`)).toMatchObject({ mode: 'private', params: {} });
+    expect((await grants(embedToken)).json.grants).toMatchObject({ deploymentId: 42, viewer: { name: 'dana' } });
   });
 
   it('is refused as not valid when it was never issued', async () => {
@@ -93,13 +93,14 @@ describe('the embed token a session is exchanged for', () => {
     expect(refused.json.error).toEqual({ status: 401, name: 'SessionError', message: 'The embed token is not valid.' });
   });
 
-  it('can be reloaded any number of times while valid, and keeps its expiry', async () => {
+  it('serves its page again for the spent session (the page finds the token it kept) and keeps its expiry', async () => {
     const session = await mint();
     const exchangedAt = now;
     const { embedToken } = await page(`session=${session}`);
     now += 1000;
-    const reloaded = await page(`embedToken=${embedToken}`);
-    expect(reloaded).toMatchObject({ mode: 'signed', embedToken });
+    const reloaded = await call('GET', `/embed/dashboard/sales-overview?session=${session}`);
+    expect(reloaded.text).not.toContain(embedToken);
+    expect((await grants(embedToken)).json).toMatchObject({ expiresAt: exchangedAt + TRUSTED });
     expect((await tokenStatus(embedToken)).json.expiresAt).toBe(exchangedAt + TRUSTED);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../../src/emulator/index.js';
-import { bootOf, callEmulator } from './support/callEmulator.js';
+import { callEmulator, openPage as openAddress } from './support/callEmulator.js';
 
 // The embed token lifetime model on a clock only these tests move: a token minted at the exchange lives
 // ttl, the embed trusts it until minted + ttl - trust margin (expiresAt), and the page announces the end
@@ -24,8 +24,8 @@ async function mint(body: Record<string, unknown> = {}): Promise<string> {
   return answer.json.sessionId as string;
 }
 
-/** Opens a signed dashboard page and returns its boot config. */
-const openPage = async (session: string) => bootOf((await call('GET', `/embed/dashboard/sales-overview?session=${session}`)).text);
+/** Opens a signed dashboard page, exchanging its session as the page does, and returns its boot config and token. */
+const openPage = (session: string) => openAddress(emu.url, `/embed/dashboard/sales-overview?session=${session}`);
 const tokenStatus = (token: string) => call('GET', '/embed/token-status', { headers: { 'x-embed-token': token } });
 const exchange = (token: string, sessionId: unknown, headers: Record<string, string> = {}) =>
   call('POST', '/embed/exchange-session', { headers: { 'x-embed-token': token, ...headers }, body: { sessionId } });
@@ -40,7 +40,7 @@ describe('the embed token lifetime', () => {
     now = mintedAt + TTL - MARGIN;
     expect((await tokenStatus(boot.embedToken)).json.error.name).toBe('SessionExpiredError');
     // A reload with the token is refused from then on, though the token's whole life is not over.
-    expect(bootOf((await call('GET', `/embed/dashboard/sales-overview?embedToken=${boot.embedToken}`)).text).error.name).toBe('SessionExpiredError');
+    expect((await call('GET', '/embed/token-grants', { headers: { 'x-embed-token': boot.embedToken } })).json.error.name).toBe('SessionExpiredError');
   });
 
   it('refuses a trust margin that leaves no trusted life, and durations that are not whole milliseconds', async () => {
@@ -62,7 +62,7 @@ describe('the embed token lifetime', () => {
         const sessionId = (
           await callEmulator(emulator.url, 'POST', '/api/v1/embed/generate-session', { auth: `Bearer ${emulator.credentials.apiToken}`, body: { deploymentId: 42, externalId: 'dana' } })
         ).json.sessionId as string;
-        const boot = bootOf((await callEmulator(emulator.url, 'GET', `/embed/chat?sessionId=${sessionId}`)).text);
+        const boot = await openAddress(emulator.url, `/embed/chat?sessionId=${sessionId}`);
         expect(boot.tokenExpiresAt - boot.serverNow).toBe(trusted);
         expect(boot.tokenExpiresAt - boot.tokenExpiringAt).toBe(lead);
       }
@@ -147,7 +147,7 @@ describe('exchanging a session in place', () => {
     const older = await startEmulator({ port: 0, quiet: true, inPlaceRenewal: false });
     try {
       const minted = await callEmulator(older.url, 'POST', '/api/v1/embed/generate-session', { auth: `Bearer ${older.credentials.apiToken}`, body: { deploymentId: 42, externalId: 'dana' } });
-      const boot = bootOf((await callEmulator(older.url, 'GET', `/embed/chat?sessionId=${minted.json.sessionId}`)).text);
+      const boot = await openAddress(older.url, `/embed/chat?sessionId=${minted.json.sessionId}`);
       expect(boot.inPlaceRenewal).toBe(false);
       const refused = await callEmulator(older.url, 'POST', '/embed/exchange-session', { headers: { 'x-embed-token': boot.embedToken }, body: { sessionId: 'ses_x' } });
       expect(refused.json.error.message).toMatch(/without in-place renewal/);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../../src/emulator/index.js';
 import { buildEmbedUrl } from '../../../src/protocol/index.js';
+import { openPage } from '../emulator/support/callEmulator.js';
 import {
   type ChatChunk,
   createAiClient,
@@ -39,14 +40,6 @@ async function requestLog(): Promise<string[]> {
   return requests.map((r) => `${r.method} ${r.path}`).filter((line) => !line.includes('/_emulator/'));
 }
 
-/** The boot config an embed page carries. */
-async function bootOf(address: string): Promise<Record<string, unknown>> {
-  const response = await fetch(address);
-  expect(response.status).toBe(200);
-  const html = await response.text();
-  return JSON.parse(/id="svc-emulator-boot">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null');
-}
-
 /** The caught rejection of a promise (fails the test if it resolves). */
 async function failure(promise: Promise<unknown>): Promise<SvcApiError> {
   const outcome = await promise.then(
@@ -74,11 +67,12 @@ describe('end to end over HTTP', () => {
     const address = buildEmbedUrl({ surface: 'dashboard', tenantOrigin: emu.url, publicId: dashboard.publicId, session: sessionId });
     expect(address).toBe(`${emu.url}/embed/dashboard/${dashboard.publicId}?session=${encodeURIComponent(sessionId)}`);
 
-    const boot = await bootOf(address);
-    expect(boot).toMatchObject({ mode: 'signed', embedTenant: 'acme', publicId: dashboard.publicId, viewer: { name: 'viewer-1' } });
+    // The page exchanges the session from its address for a token, as the emulator's page script does.
+    const boot = await openPage(emu.url, address.slice(emu.url.length));
+    expect(boot).toMatchObject({ mode: 'signed', publicId: dashboard.publicId, grants: { embedTenant: 'acme', viewer: { name: 'viewer-1' } } });
     expect(boot.error).toBeUndefined();
     // A session is single-use: the same address a second time is refused.
-    expect((await bootOf(address)).error).toMatchObject({ name: 'SessionError', message: expect.stringMatching(/single-use/) });
+    expect((await openPage(emu.url, address.slice(emu.url.length))).error).toMatchObject({ name: 'SessionError', message: expect.stringMatching(/single-use/) });
   });
 
   it('re-publishes the same dashboard: stable publicId, next version, the config sent comes back', async () => {

@@ -96,6 +96,18 @@ describe('actions held before an embed mounts', () => {
     embed('other').connect();
     expect(heldActionCount()).toBe(0);
   });
+
+  it('without an embedId, are capped too: only the newest MAX_PENDING_ACTIONS wait for the one embed', async () => {
+    // The oldest, distinct from the rest, is the one the cap must let go.
+    holdAction('', 'svc:action:navigate', [{ path: '/oldest' }]);
+    for (let i = 0; i < MAX_PENDING_ACTIONS + 4; i += 1) holdAction('', 'svc:action:refresh', []);
+    expect(heldActionCount()).toBe(MAX_PENDING_ACTIONS);
+    const only = embed('only');
+    only.connect();
+    await tick();
+    expect(only.sent()).toEqual(Array(MAX_PENDING_ACTIONS).fill('svc:action:refresh'));
+    expect(heldActionCount()).toBe(0);
+  });
 });
 
 describe('watching for embeds', () => {

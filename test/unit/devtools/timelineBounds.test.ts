@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTimeline, DEFAULT_MAX_SIZE } from '../../../src/devtools/createTimeline.js';
 import { describeEntry } from '../../../src/devtools/describeEntry.js';
-import { PREVIEW_BUDGET, previewValue } from '../../../src/devtools/previewValue.js';
+import { PREVIEW_BUDGET, previewValue } from '../../../src/credentials/previewValue.js';
 import { toDisplayJson } from '../../../src/devtools/toDisplayJson.js';
 import type { EmbedInspectorEntry } from '../../../src/protocol/index.js';
 import { devError } from '../support/errorTexts.js';

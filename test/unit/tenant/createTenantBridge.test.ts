@@ -488,3 +488,47 @@ describe('createTenantBridge: a failing debug hook', () => {
     expect(posted).not.toHaveBeenCalled();
   });
 });
+
+describe('createTenantBridge: svc:action:set-timezone', () => {
+  const envelope = (payload: unknown) => ({ source: 'svc-embed', direction: 'action', type: 'svc:action:set-timezone', payload, timestamp: 1 });
+
+  it('hands the zone to its handler despite fields a newer host adds, and accepts a zone the embed will ignore', () => {
+    const { parent, posted } = makeParent();
+    const { bridge, reports } = bridgeFor(parent);
+    const zones: unknown[] = [];
+    bridge.on('svc:action:set-timezone', (payload) => zones.push(payload));
+    deliver(envelope({ timezone: 'America/New_York', source: 'viewer-settings' }), HOST, parent);
+    // Well-formed but ignored by the platform: the embed decides (it keeps the next source's zone), not the bridge.
+    deliver(envelope({ timezone: '+05:30' }), HOST, parent);
+    // Actions are read as their schema says (as zod reads them): an unknown field is dropped, not refused.
+    expect(zones).toStrictEqual([{ timezone: 'America/New_York' }, { timezone: '+05:30' }]);
+    expect(posted).not.toHaveBeenCalled();
+    expect(reports).toEqual([]);
+  });
+
+  it('answers a malformed zone with a non-fatal error naming the action, and never calls the handler', () => {
+    const { parent, posted } = makeParent();
+    const { bridge, reports } = bridgeFor(parent);
+    const handler = vi.fn();
+    bridge.on('svc:action:set-timezone', handler);
+    deliver(envelope({ timezone: 'New York' }), HOST, parent);
+    deliver(envelope({ timezone: null }), HOST, parent);
+    expect(handler).not.toHaveBeenCalled();
+    expect(reports.map((report) => report.reason)).toEqual(['bad-payload', 'bad-payload']);
+    expect(posted.mock.calls.map(([message]) => (message as { payload: unknown }).payload)).toEqual([
+      expect.objectContaining({ name: 'InvalidActionError', context: 'svc:action:set-timezone', fatal: false, message: expect.stringMatching(/payload\.timezone/) }),
+      expect.objectContaining({ name: 'InvalidActionError', context: 'svc:action:set-timezone', fatal: false }),
+    ]);
+  });
+
+  it('ignores the action from any window but the parent, or from another origin', () => {
+    const { parent } = makeParent();
+    const { bridge, reports } = bridgeFor(parent);
+    const handler = vi.fn();
+    bridge.on('svc:action:set-timezone', handler);
+    deliver(createActionMessage('svc:action:set-timezone', { timezone: 'Asia/Tokyo' }), 'https://evil.example.com', parent);
+    deliver(createActionMessage('svc:action:set-timezone', { timezone: 'Asia/Tokyo' }), HOST, window);
+    expect(handler).not.toHaveBeenCalled();
+    expect(reports.map((report) => report.reason)).toEqual(['wrong-origin', 'wrong-source-window']);
+  });
+});

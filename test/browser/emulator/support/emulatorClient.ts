@@ -36,6 +36,21 @@ export async function publishDashboard(emulator: RunningEmulator, title: string,
 }
 
 /** The boot config the emulator served to a frame: what the page rendered from. */
-export function readBoot(frame: Frame): Promise<EmulatorBootConfig> {
-  return frame.evaluate(() => JSON.parse(document.getElementById('svc-emulator-boot')?.textContent ?? 'null') as EmulatorBootConfig);
+export function readBoot(frame: Frame): Promise<EmulatorBootConfig & TokenSchedule> {
+  return frame.evaluate(() => {
+    const boot = JSON.parse(document.getElementById('svc-emulator-boot')?.textContent ?? 'null') as EmulatorBootConfig;
+    // A signed page exchanged its session for a token it keeps in memory; its schedule (never the token) is
+    // on <html>.
+    const { tokenExpiresAt, tokenExpiringAt, tokenServerNow } = document.documentElement.dataset;
+    const number = (text: string | undefined) => (text === undefined ? undefined : Number(text));
+    return { ...boot, tokenExpiresAt: number(tokenExpiresAt), tokenExpiringAt: number(tokenExpiringAt), serverNow: number(tokenServerNow) };
+  });
+}
+
+/** A signed page's token schedule, as the page shows it: epoch milliseconds on the emulator's clock. */
+export interface TokenSchedule {
+  readonly tokenExpiresAt?: number | undefined;
+  readonly tokenExpiringAt?: number | undefined;
+  /** The emulator's clock when it exchanged the session. */
+  readonly serverNow?: number | undefined;
 }

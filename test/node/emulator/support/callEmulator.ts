@@ -55,3 +55,39 @@ export function callEmulator(origin: string, method: string, path: string, optio
 export function bootOf(html: string): Record<string, any> {
   return JSON.parse(/<script type="application\/json" id="svc-emulator-boot">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null');
 }
+
+/**
+ * Opens an embed address as the emulator's page does: reads the served boot config and, for a signed page
+ * that the server did not refuse, exchanges the session id from the address for a token
+ * (`POST /api/v1/embed/session/token`, as the page script does in the browser). Returns the boot config with
+ * the token and its schedule as `embedToken`, `tokenExpiresAt`, `tokenExpiringAt` and `serverNow`, or with
+ * the exchange's refusal as `error`: what the page would show.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: assertions explore the boot config freely
+export async function openPage(origin: string, path: string): Promise<Record<string, any>> {
+  const boot = bootOf((await callEmulator(origin, 'GET', path)).text);
+  if (boot.mode !== 'signed' || boot.error) return boot;
+  const address = new URL(path, origin);
+  const sessionId = address.searchParams.get(boot.surface === 'chat' ? 'sessionId' : 'session');
+  const exchanged = await callEmulator(origin, 'POST', '/api/v1/embed/session/token', { body: { sessionId } });
+  if (exchanged.status !== 200) return { ...boot, error: { name: exchanged.json.error.name, message: exchanged.json.error.message } };
+  const grants = await callEmulator(origin, 'GET', '/embed/token-grants', { headers: { 'x-embed-token': exchanged.json.embedToken } });
+  const refused = pageRefusal(boot, grants.json.grants);
+  if (refused) return { ...boot, error: refused };
+  return {
+    ...boot,
+    grants: grants.json.grants,
+    embedToken: exchanged.json.embedToken,
+    tokenExpiresAt: exchanged.json.expiresAt,
+    tokenExpiringAt: exchanged.json.expiringAt,
+    serverNow: exchanged.json.now,
+  };
+}
+
+/** The page's own check of a kept token (deployment, creator mode), as the page script makes it. */
+// biome-ignore lint/suspicious/noExplicitAny: the boot config as read from the page
+function pageRefusal(boot: Record<string, any>, grants: { deploymentId: number; creatorMode: boolean }) {
+  if (boot.deploymentId !== null && grants.deploymentId !== boot.deploymentId) return { name: 'SessionError', message: `This session is for deployment ${grants.deploymentId}.` };
+  if (boot.surface === 'app' && !grants.creatorMode) return { name: 'SessionError', message: 'The app needs a session minted with creatorMode: true.' };
+  return null;
+}

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildEmbedUrl, normalizeTenantOrigin, parseFilterParameter } from '../../../../src/protocol/index.js';
 import { devError } from '../../support/errorTexts.js';
 
@@ -49,7 +49,10 @@ describe('buildEmbedUrl', () => {
   it('adds allowExport=true only when asked, and only on dashboards', () => {
     expect(buildEmbedUrl({ surface: 'dashboard', tenantOrigin: T, publicId: 's', allowExport: true })).toBe(`${T}/embed/dashboard/s?allowExport=true`);
     expect(buildEmbedUrl({ surface: 'dashboard', tenantOrigin: T, publicId: 's', allowExport: false })).toBe(`${T}/embed/dashboard/s`);
+    // A JavaScript caller (or a cast) still gets the refusal the types give a TypeScript one.
+    // @ts-expect-error allowExport is a dashboard option
     expect(() => buildEmbedUrl({ surface: 'chat', tenantOrigin: T, allowExport: true })).toThrow(/dashboard surface only/);
+    // @ts-expect-error filters are a dashboard option
     expect(() => buildEmbedUrl({ surface: 'chat', tenantOrigin: T, filters: {} })).toThrow(/dashboard surface only/);
   });
 
@@ -75,6 +78,84 @@ describe('buildEmbedUrl', () => {
     expect(() => buildEmbedUrl({ surface: 'chat', tenantOrigin: T, params: { LOCALE: 'de' } })).toThrow(/use the locale option/);
     // Names that only contain a reserved word are not reserved.
     expect(buildEmbedUrl({ surface: 'chat', tenantOrigin: T, params: { sessionLabel: 'a', tokenizer: 'b' } })).toBe(`${T}/embed/chat?sessionLabel=a&tokenizer=b`);
+  });
+
+  it('writes each placement switch as the exact literal the platform reads, and nothing for a default', () => {
+    const dashboard = buildEmbedUrl({
+      surface: 'dashboard',
+      tenantOrigin: T,
+      publicId: 's',
+      showDashboardHeader: true,
+      showDashboardTitle: false,
+      showDashboardBackButton: false,
+      showDashboardEditButton: false,
+      showDashboardDuplicateButton: false,
+      showDashboardExportMenu: false,
+      allowExport: true,
+    });
+    expect(dashboard).toBe(
+      `${T}/embed/dashboard/s?allowExport=true&showDashboardTitle=false&showDashboardBackButton=false&showDashboardEditButton=false&showDashboardDuplicateButton=false&showDashboardExportMenu=false`,
+    );
+    expect(buildEmbedUrl({ surface: 'dashboard', tenantOrigin: T, publicId: 's', showDashboardHeader: false })).toBe(`${T}/embed/dashboard/s?showDashboardHeader=false`);
+    expect(buildEmbedUrl({ surface: 'app', tenantOrigin: T, deploymentId: 7, session: 'x', showWorkbookBackButton: false })).toBe(
+      `${T}/embed/d/7/app?session=x&showWorkbookBackButton=false`,
+    );
+    expect(buildEmbedUrl({ surface: 'app', tenantOrigin: T, deploymentId: 7, session: 'x', showWorkbookBackButton: true })).toBe(`${T}/embed/d/7/app?session=x`);
+    expect(buildEmbedUrl({ surface: 'chat', tenantOrigin: T, showNewChat: false, showChatInput: false, showChatHistory: false })).toBe(
+      `${T}/embed/chat?showNewChat=false&showChatInput=false&showChatHistory=false`,
+    );
+    expect(buildEmbedUrl({ surface: 'chat', tenantOrigin: T, showNewChat: true, showChatInput: undefined })).toBe(`${T}/embed/chat`);
+  });
+
+  it('refuses a switch of another surface or a switch that is not a boolean, with a code', () => {
+    // @ts-expect-error showNewChat is a chat switch
+    expect(() => buildEmbedUrl({ surface: 'dashboard', tenantOrigin: T, publicId: 's', showNewChat: false })).toThrow(
+      devError(116, 'showNewChat applies to the chat surface only.'),
+    );
+    // @ts-expect-error showDashboardBackButton is a dashboard switch
+    expect(() => buildEmbedUrl({ surface: 'app', tenantOrigin: T, deploymentId: 7, session: 'x', showDashboardBackButton: false })).toThrow(
+      devError(116, 'showDashboardBackButton applies to the dashboard surface only.'),
+    );
+    // @ts-expect-error showWorkbookBackButton is the app's switch
+    expect(() => buildEmbedUrl({ surface: 'chat', tenantOrigin: T, showWorkbookBackButton: false })).toThrow(/SVC116/);
+    // @ts-expect-error the platform reads only the literal "false": a string "false" is a slip the builder refuses
+    expect(() => buildEmbedUrl({ surface: 'chat', tenantOrigin: T, showChatInput: 'false' })).toThrow(
+      devError(120, 'showChatInput must be true or false, got "false".'),
+    );
+  });
+
+  it('lets a typed switch win over the same name in params, and keeps params as the escape hatch', () => {
+    expect(buildEmbedUrl({ surface: 'chat', tenantOrigin: T, showNewChat: false, params: { showNewChat: 'no', campaign: 'q3' } })).toBe(
+      `${T}/embed/chat?showNewChat=false&campaign=q3`,
+    );
+    expect(buildEmbedUrl({ surface: 'dashboard', tenantOrigin: T, publicId: 's', params: { showDashboardNewThing: false } })).toBe(
+      `${T}/embed/dashboard/s?showDashboardNewThing=false`,
+    );
+  });
+
+  it('puts the time zone in the address, refuses a malformed one and warns once on one the platform ignores', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      expect(buildEmbedUrl({ surface: 'chat', tenantOrigin: T, locale: 'de', timezone: 'America/New_York' })).toBe(
+        `${T}/embed/chat?locale=de&timezone=America%2FNew_York`,
+      );
+      expect(warn).not.toHaveBeenCalled();
+      for (const timezone of ['', 'New York', 'Europe/Berlin; x', 42]) {
+        expect(() => buildEmbedUrl({ surface: 'chat', tenantOrigin: T, timezone: timezone as string }), String(timezone)).toThrow(/^SVC121: timezone /);
+      }
+      expect(buildEmbedUrl({ surface: 'chat', tenantOrigin: T, timezone: '+05:30' })).toBe(`${T}/embed/chat?timezone=%2B05%3A30`);
+      buildEmbedUrl({ surface: 'chat', tenantOrigin: T, timezone: '+05:30' });
+      buildEmbedUrl({ surface: 'chat', tenantOrigin: T, timezone: 'Mars/Olympus_Mons' });
+      expect(warn.mock.calls.map(([text]) => String(text).slice(0, 40))).toEqual([
+        'SVC122: timezone: the platform ignores "',
+        'SVC122: timezone: the platform ignores "',
+      ]);
+      expect(String(warn.mock.calls[0]?.[0])).toContain('"+05:30"');
+      expect(String(warn.mock.calls[1]?.[0])).toContain('"Mars/Olympus_Mons"');
+      expect(() => buildEmbedUrl({ surface: 'chat', tenantOrigin: T, params: { TimeZone: 'UTC' } })).toThrow(/use the timezone option/);
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('validates the locale', () => {

@@ -18,6 +18,8 @@ const valid: { [K in ActionType]: ActionMap[K][] } = {
     { primaryColor: '#000', futureField: { nested: true } },
   ],
   'svc:action:set-locale': [{ locale: 'en-US' }, { locale: 'de' }, { locale: 'es-AR' }, { locale: 'zh-Hant-TW' }],
+  // Well-formed is enough on the wire: the embed ignores a bare offset or an unknown zone itself.
+  'svc:action:set-timezone': [{ timezone: 'America/New_York' }, { timezone: 'Etc/GMT+5' }, { timezone: 'UTC' }, { timezone: '+05:30' }],
   'svc:action:set-filter': [
     { filterUrlParameter: 'f_orders.status={"value":"completed"}' },
     { filterUrlParameter: 'f_orders.region={"value":["EU","US"]}' },
@@ -63,6 +65,9 @@ describe('every action of the spec', () => {
     ['svc:action:set-color-scheme', {}, /payload\.scheme.*missing/],
     ['svc:action:set-locale', { locale: 'not a tag' }, /set-locale.*payload\.locale.*BCP 47/],
     ['svc:action:set-locale', { locale: 42 }, /payload\.locale/],
+    ['svc:action:set-timezone', { timezone: 'New York' }, /set-timezone.*payload\.timezone.*IANA/],
+    ['svc:action:set-timezone', { timezone: '' }, /payload\.timezone/],
+    ['svc:action:set-timezone', { zone: 'UTC' }, /payload\.timezone.*missing/],
     ['svc:action:set-filter', { filterUrlParameter: 'orders.status={"value":1}' }, /payload\.filterUrlParameter/],
     ['svc:action:set-filter', { filterUrlParameter: 'f_status={"value":1}' }, /payload\.filterUrlParameter/],
     ['svc:action:set-filter', { filterUrlParameter: 'f_orders.status={value:1}' }, /payload\.filterUrlParameter/],
@@ -110,6 +115,7 @@ describe('action refusals, with their full development messages', () => {
       'payload.filterUrlParameter: expected "f_<semantic_view>.<dimension>=<JSON>", for example f_orders.status={"value":"completed"}, got "status=1"',
     ],
     ['svc:action:set-locale', { locale: 'xx_!' }, 'payload.locale: expected a BCP 47 language tag such as "en-US" or "de", got "xx_!"'],
+    ['svc:action:set-timezone', { timezone: 'Europe Berlin' }, 'payload.timezone: expected an IANA time zone name such as "America/New_York", got "Europe Berlin"'],
     ['svc:action:set-theme', { borderRadius: true }, 'payload.borderRadius: expected string or number, got true'],
     ['svc:action:set-theme', { analyticsChat: { chatInput: { borderColor: 42 } } }, 'payload.analyticsChat.chatInput.borderColor: expected string, got 42'],
   ])('refuses %s with %j', (type, payload, reason) => {
@@ -118,7 +124,7 @@ describe('action refusals, with their full development messages', () => {
 
   it('refuses a type that only reads as a known one, listing the known types', () => {
     const known =
-      'svc:action:set-color-scheme, svc:action:set-theme, svc:action:set-locale, svc:action:set-filter, svc:action:navigate, svc:action:refresh, svc:action:set-session';
+      'svc:action:set-color-scheme, svc:action:set-theme, svc:action:set-locale, svc:action:set-timezone, svc:action:set-filter, svc:action:navigate, svc:action:refresh, svc:action:set-session';
     expect(() => createActionMessage(['svc:action:refresh'] as unknown as 'svc:action:refresh')).toThrow(
       devError(140, `Unknown action type an array; expected one of ${known}.`),
     );

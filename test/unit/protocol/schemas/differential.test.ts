@@ -101,6 +101,7 @@ const actionSeeds: Record<string, Record<string, unknown>[]> = {
     {},
   ],
   'svc:action:set-locale': [{ locale: 'de-DE' }, { locale: 'zh-Hant-TW' }],
+  'svc:action:set-timezone': [{ timezone: 'Asia/Kolkata' }, { timezone: '+05:30' }],
   'svc:action:set-filter': [{ filterUrlParameter: 'f_orders.status={"value":"completed"}' }],
   'svc:action:navigate': [{ path: '/embed/d/42/app/workbook/130' }],
   'svc:action:refresh': [{}],
@@ -109,7 +110,7 @@ const actionSeeds: Record<string, Record<string, unknown>[]> = {
 /** Values a buggy or hostile embed might put anywhere, including every enum value of the protocol. */
 const pool: unknown[] = [
   undefined, null, true, false, 0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, -0, 1e308,
-  '', 'x', '/', '//evil.example', '/\\evil', '/ok/path', 'de', 'en-US', 'not a locale!', 'x'.repeat(300),
+  '', 'x', '/', '//evil.example', '/\\evil', '/ok/path', 'de', 'en-US', 'not a locale!', 'Europe/Berlin', 'Europe Berlin', 'x'.repeat(300),
   'f_orders.status={"value":1}', 'f_orders.status=', 'f_bad key=1', 'orders.status={}',
   'svc-embed', 'event', 'action', 'dashboard', 'app', 'chat', 'signed', 'private', 'csv', 'pdf', 'docx',
   'widget', 'page', 'submitted', 'completed', 'error', 'streaming', 'light', 'dark', 'auto', 'sepia',

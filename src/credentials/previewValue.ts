@@ -1,6 +1,7 @@
-import { REDACTED } from '../credentials/createRedactor.js';
-import { isCredentialName } from '../credentials/isCredentialName.js';
-import { scrubCredentials } from '../credentials/scrubCredentials.js';
+import { REDACTED } from './createRedactor.js';
+import { credentialPair } from './credentialPair.js';
+import { isCredentialName } from './isCredentialName.js';
+import { scrubCredentials } from './scrubCredentials.js';
 import { formatSize } from './formatSize.js';
 
 /** How much of one entry the inspector keeps, in characters (about 16 KB). */
@@ -98,6 +99,8 @@ export function previewValue(value: unknown, budget: number = PREVIEW_BUDGET): P
     if (depth >= MAX_DEPTH) return summarise(item, 'nested too deep, cut');
     path.add(item);
     try {
+      // A pair naming a credential (`['x-api-key', t]`, `{ name: 'token', value: t }`) loses its value whole.
+      const paired = credentialPair(item, isCredentialName);
       if (Array.isArray(item) || item instanceof Set || item instanceof Map) {
         // A Map's entries are kept as [key, value] pairs (JSON has no maps).
         const list: unknown[] = Array.isArray(item) ? item : [...item];
@@ -108,6 +111,10 @@ export function previewValue(value: unknown, budget: number = PREVIEW_BUDGET): P
             break;
           }
           const entry = list[i];
+          if (paired === i) {
+            copy.push(REDACTED);
+            continue;
+          }
           const pair = item instanceof Map && Array.isArray(entry) ? entry : undefined;
           copy.push(pair && typeof pair[0] === 'string' && isCredentialName(pair[0]) && pair[1] != null ? [walk(pair[0], depth + 2), REDACTED] : walk(entry, depth + 1));
         }
@@ -129,7 +136,7 @@ export function previewValue(value: unknown, budget: number = PREVIEW_BUDGET): P
         }
         const name = previewString(key, MAX_KEY);
         left -= name.length;
-        const kept = isCredentialName(key) && inner != null ? REDACTED : walk(inner, depth + 1);
+        const kept = (isCredentialName(key) || paired === key) && inner != null ? REDACTED : walk(inner, depth + 1);
         // defineProperty, not assignment: a key named `__proto__` stays an ordinary key.
         Object.defineProperty(copy, name, { value: kept, enumerable: true, writable: true, configurable: true });
       }
