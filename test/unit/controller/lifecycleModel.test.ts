@@ -240,7 +240,7 @@ const commands = [
     }),
   ),
   fc.constantFrom(0, 100, 1_000, 10_000, 31_000, 61_000).map((ms) => command(`${ms} ms pass`, () => advance(ms))),
-  fc.constant(command('the tab is shown again', () => void document.dispatchEvent(new Event('visibilitychange')))),
+  fc.constant(command('the tab is shown again', () => void document.dispatchEvent(new Event('visibilitychange', { bubbles: true })))),
   fc.boolean().map((online) =>
     command(online ? 'the network comes back' : 'the network goes', (world) => {
       world.online = online;
