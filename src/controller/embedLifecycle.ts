@@ -67,6 +67,7 @@ import type { SvcErrorPayload } from './SvcErrorPayload.js';
  *                                                                       getSession: load the handed one)
  *   handing-over   session prop s                       handing-over    hand s over too (the latest wins)
  *   any live       iframe reloaded by itself            same            new document: not ready, not speaking
+ *   renewing       anything the retired document says   same            ignored (by reload: it is on its way out)
  *   any live       fatal error (not a renewable one)    failed          embed's page shown, reported with SVC310
  *   failed         retry                                requesting      request (or load)
  *   failed         session prop s                       loading         load s (never the older viewer)
@@ -339,7 +340,7 @@ export function transition(
     effect({ type: 'cancel-reveal' });
     next.renewAt = undefined;
     next.handover = undefined;
-    next.pendingOffer = undefined;
+    // A session the app passed during the load stays: a document that recovers is handed it before anything.
     if (fromEmbed && !next.visible) {
       // The embed's own error page is worth seeing when the app shows no fallback over it.
       next.visible = true;
@@ -425,6 +426,10 @@ export function transition(
   };
 
   if (state.status === 'destroyed') return { state, effects };
+  // While a renewal by reload waits for its session, the document on its way out (retired: hidden, inert) no
+  // longer speaks for the embed: what it says is ignored (a ready still spends the queued values, see below).
+  const retired = state.status === 'renewing' && !state.inPlace;
+  if (retired && ['frame-loaded', 'session-expiring', 'session-expired', 'embed-error'].includes(event.type)) return { state, effects };
 
   switch (event.type) {
     case 'attach':
@@ -530,7 +535,7 @@ export function transition(
       // document gets every value again.
       const spent = next.everReady;
       next.everReady = true;
-      if (!LIVE.includes(next.status) && next.status !== 'failed') break;
+      if ((!LIVE.includes(next.status) && next.status !== 'failed') || retired) break;
       // `ready` is once per session: one that answers no handover to this document comes from a new
       // document, even when no `load` event told us (an embed that sends ready before its load event).
       const answers = next.status === 'handing-over' && next.docReady && next.handover?.doc === next.doc;
@@ -582,7 +587,11 @@ export function transition(
           // The embed recovered by itself (its own error page, or a document slower than readyTimeoutMs).
           if (next.fromEmbed || (next.error as SvcErrorPayload | null)?.code === 'SVC309') {
             Object.assign(next, { status: 'ready', error: null, fromEmbed: false } satisfies Partial<LifecycleState>);
-            revealAfterReady();
+            if (next.pendingOffer !== undefined) {
+              // Never the older viewer: the session the app passed meanwhile goes first.
+              handOver(next.pendingOffer, false);
+              next.pendingOffer = undefined;
+            } else revealAfterReady();
           }
           break;
       }
@@ -694,7 +703,7 @@ export function transition(
         // The network is back: a document that can still take a session in place is renewed (not while
         // parked, and not past the bound: then nothing more happens until a retry).
         const recent = next.recent.filter((at) => at > now - RENEWAL_WINDOW_MS);
-        if (!next.parked && next.loadSigned && next.speaks && !next.fromEmbed && context.fetchable && recent.length < RENEWALS_PER_WINDOW) {
+        if (!next.parked && next.visible && next.docReady && next.speaks && next.loadSigned && !next.fromEmbed && context.fetchable && recent.length < RENEWALS_PER_WINDOW) {
           next.status = 'ready';
           renew();
         }

@@ -291,3 +291,36 @@ describe('found by the model-based test', () => {
     expect(embed.log).toContain('sync all');
   });
 });
+
+describe('found by the model-based test, too', () => {
+  it('ignores what the retired document says while a renewal by reload waits, so the network coming back after its failure renews nothing in place', () => {
+    // An end announced far ahead, a fatal expiry before any ready (renewal by reload), the retired document's
+    // ready, the request failing, then the network coming back.
+    const embed = lifecycleDriver(lifecycle);
+    embed.send({ type: 'attach' });
+    embed.answer();
+    embed.send({ type: 'session-expiring', expiresAt: 8.64e15 });
+    embed.send({ type: 'embed-error', error: { name: 'SessionExpiredError', message: 'Session expired', fatal: true } });
+    expect(embed.state).toMatchObject({ status: 'renewing', inPlace: false });
+    embed.send({ type: 'ready' });
+    expect(embed.state.docReady).toBe(false);
+    embed.reject();
+    expect(embed.state.status).toBe('failed');
+    embed.send({ type: 'online' });
+    expect(embed.state.status).toBe('failed');
+  });
+});
+
+describe('found by the model-based test, again', () => {
+  it('a document that recovers after SVC309 is handed the session the app passed while it loaded, never left on the older viewer', () => {
+    const embed = lifecycleDriver(lifecycle);
+    embed.send({ type: 'attach' });
+    embed.answer('viewer-0');
+    embed.send({ type: 'session-prop', session: 'viewer-1' });
+    embed.advance(61_000);
+    expect(embed.state.status).toBe('failed');
+    embed.send({ type: 'ready' });
+    expect(embed.log.at(-1)).toBe('hand viewer-1');
+    expect(embed.state).toMatchObject({ status: 'handing-over', visible: false });
+  });
+});

@@ -106,6 +106,7 @@ export function lifecycleDriver(lifecycle: Lifecycle, options: { readonly signed
       send({ type: 'attach' });
       if (state.status === 'requesting') send({ type: 'session-settled', id: state.request?.id ?? -1, session: `s${++sessions}` });
       send({ type: 'ready' });
+      send({ type: 'revealed' });
       log.length = 0;
       return this;
     },
