@@ -50,11 +50,14 @@ describe('embeds renewing together', () => {
     }
     expect(given.size).toBe(10);
     // Every embed was handed a session of its own.
-    const handed = controllers.map((controller) =>
-      (vi.mocked((controller.iframe?.contentWindow as Window).postMessage).mock.calls.find(([message]) => (message as { type: string }).type === 'svc:action:set-session')?.[0] as
-        | { payload: { sessionId: string } }
-        | undefined)?.payload.sessionId,
-    );
+    const handedTo = (controller: EmbedController): string | undefined => {
+      const win = controller.iframe?.contentWindow;
+      if (!win) return undefined;
+      const { calls: posted } = vi.mocked(win.postMessage).mock;
+      const message = posted.map(([sent]) => sent as { type: string; payload: { sessionId: string } }).find((sent) => sent.type === 'svc:action:set-session');
+      return message?.payload.sessionId;
+    };
+    const handed = controllers.map(handedTo);
     expect(new Set(handed).size).toBe(10);
     expect(handed.every((id) => id !== undefined && given.has(id))).toBe(true);
   });
