@@ -40,8 +40,11 @@ const SCHEME_VALUE = /(?<![A-Za-z])(Bearer|Api-Key|Basic)((?:\s|%(?:25)?20|\+|\\
  */
 const AUTHORIZATION = /(?<![A-Za-z0-9_-])(?:proxy-)?authori[sz]ation(?:\\*["'])?[ \t]*(?::|=|%3[aAdD])[ \t]*(\\*["'])?[ \t]*/gi;
 
-/** A character of a token or of a credential (`token68`, a parameter name or bare value); `%` for encoded ones. */
-const TOKEN_CHAR = /[A-Za-z0-9._~+/%!#$*^`|-]/;
+/**
+ * A character of a token or of a credential (`token68`, a parameter name or bare value); `%` for encoded
+ * ones, and `'()` which an address keeps unencoded.
+ */
+const TOKEN_CHAR = /[A-Za-z0-9._~+/%!#$*^`|'()-]/;
 
 /** A scheme's name (`Bearer`, `Digest`, `Api-Key`): a token without the `%` of an encoded space after it. */
 const SCHEME_WORD = /[A-Za-z][A-Za-z0-9._~-]*/y;
@@ -123,12 +126,71 @@ function redactAuthorizations(text: string): string {
   return copied === 0 ? text : out + text.slice(copied);
 }
 
+/** Where an address's authority starts: `//`, raw, JSON-escaped or URL-encoded once or twice. */
+const AUTHORITY_START = /\/\/|\\\/\\\/|%2[fF]%2[fF]|%252[fF]%252[fF]/g;
+
 /**
- * The password of an address's user info (`https://user:password@host/`), raw, JSON-escaped (`\/\/`) or
- * URL-encoded inside another address (`%2F%2Fuser%3Apassword%40host`). The user name is kept. Neither part
- * may cross a `/` (raw or encoded), so a failed attempt stops where the next address could start.
+ * The delimiters of an address written at one level of encoding: raw (or JSON-escaped, `\/`), encoded once
+ * inside another address (`%2F`, `%3A`, `%40`) or twice (`%252F`, ...). A user-info password may hold the
+ * escapes of deeper levels (its own `%2F`, encoded again), never its own level's delimiters.
  */
-const USER_INFO = /(\/\/|\\\/\\\/|%(?:25)?2[fF]%(?:25)?2[fF])([^\s/\\?#@:%"'<>]*)(:|%(?:25)?3[aA])(?:[^\s/\\?#@%"'<>]|%(?!(?:25)?(?:2[fF]|3[fF]|23|40)))+?(?=@|%(?:25)?40)/g;
+const LEVELS = [
+  { colon: ':', at: '@', ends: ['/', '\\/', '?', '#', '@'] },
+  { colon: '%3A', at: '%40', ends: ['%2F', '%3F', '%23', '%40', '/', '?', '#', '@'] },
+  { colon: '%253A', at: '%2540', ends: ['%252F', '%253F', '%2523', '%2540', '/', '?', '#', '@'] },
+] as const;
+
+/** The first characters of every delimiter, escape and stop of user info. */
+const DELIMITER_START = /[\s"<>\\/?#@:%]/;
+
+/** Characters no user info holds at any level: where the address has certainly ended. */
+const OUTSIDE_ADDRESS = /[\s"<>\\]/;
+
+/** Whether `text` has `token` at `at`, the letters of escapes in either case. */
+function hasAt(text: string, at: number, token: string): boolean {
+  return text.slice(at, at + token.length).toUpperCase() === token;
+}
+
+/**
+ * The index where the run starting at `from` meets `stop` (returned as found), or -1 when one of `ends`, a
+ * character outside any address, or the text's end comes first.
+ */
+function runTo(text: string, from: number, stop: string, ends: readonly string[]): number {
+  for (let at = from; at < text.length; at++) {
+    const char = text[at] as string;
+    // Every delimiter, stop and end starts with one of these: any other character is part of the run.
+    if (!DELIMITER_START.test(char)) continue;
+    if (hasAt(text, at, stop)) return at;
+    if ((OUTSIDE_ADDRESS.test(char) && !hasAt(text, at, '\\/')) || ends.some((end) => hasAt(text, at, end))) return -1;
+  }
+  return -1;
+}
+
+/**
+ * Replaces the password of every address's user info (`https://user:password@host/`), raw, JSON-escaped
+ * (`\/\/`) or URL-encoded inside another address once or twice (`%2F%2Fuser%3Apassword%40host`). The user
+ * name is kept. A run stops at its own level's delimiters, so no failed attempt reads past the next address.
+ */
+function redactUserInfo(text: string): string {
+  let out = '';
+  let copied = 0;
+  AUTHORITY_START.lastIndex = 0;
+  for (let found = AUTHORITY_START.exec(text); found !== null; found = AUTHORITY_START.exec(text)) {
+    const slashes = found[0].toUpperCase();
+    const level = LEVELS[slashes.startsWith('%25') ? 2 : slashes.startsWith('%') ? 1 : 0];
+    const userStart = found.index + found[0].length;
+    const colon = runTo(text, userStart, level.colon, level.ends);
+    if (colon === -1) continue;
+    const passwordStart = colon + level.colon.length;
+    // The password may hold a colon; it ends at its level's `@`.
+    const at = runTo(text, passwordStart, level.at, level.ends.filter((end) => end !== level.at));
+    if (at === -1 || at === passwordStart || text.startsWith(REDACTED, passwordStart)) continue;
+    out += text.slice(copied, passwordStart) + REDACTED;
+    copied = at;
+    AUTHORITY_START.lastIndex = at;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
 
 /**
  * A JSON Web Token (three base64url parts, the first two JSON objects): a credential whoever issued it. The
@@ -156,7 +218,7 @@ function redactSpans(text: string, spans: readonly (readonly [number, number])[]
  * values anywhere, user-info passwords and JSON Web Tokens. Linear in the text.
  */
 export function redactCredentialShapes(text: string): string {
-  return redactAuthorizations(text).replace(SCHEME_VALUE, `$1$2${REDACTED}`).replace(USER_INFO, `$1$2$3${REDACTED}`).replace(JWT, REDACTED);
+  return redactUserInfo(redactAuthorizations(text)).replace(SCHEME_VALUE, `$1$2${REDACTED}`).replace(JWT, REDACTED);
 }
 
 /**

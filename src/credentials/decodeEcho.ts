@@ -121,21 +121,32 @@ export function decodeUnit(text: string, at: number, unit: DecodedUnit): void {
       unit.first = canonical(byte);
       return;
     }
+    const digits = unit.end - 2;
     if (byte >= 0x80 && percentCharacter(text, byte, unit)) return;
+    if (byte >= 0) {
+      // Hex digits after a `%` that make no character (`%Fab` in a secret, `%2525Fab` once it is encoded twice):
+      // the `%`, however deeply encoded, reads as one `%`, and the digits as themselves.
+      unit.first = PERCENT;
+      unit.end = digits;
+      return;
+    }
   }
   unit.first = canonical(code);
   unit.end = at + 1;
 }
 
 /**
- * `text` decoded to the units {@link decodeUnit} reads: what a secret is turned into before it is searched
- * for, so that it and the text are read alike.
+ * `text` decoded to the units {@link decodeUnit} reads, with each run of backslashes read as one: what a
+ * secret is turned into before it is searched for, so that it and the text are read alike.
  */
 export function decodeEcho(text: string): number[] {
   const units: number[] = [];
   const unit: DecodedUnit = { end: 0, first: 0, second: -1 };
   for (let at = 0; at < text.length; at = unit.end) {
     decodeUnit(text, at, unit);
+    // A run of backslashes reads as one: JSON doubles them at each level of escaping, so their number says
+    // nothing about the secret, and a raw `\\` cannot be told from an escaped one.
+    if (unit.first === 0x5c && units.at(-1) === 0x5c) continue;
     units.push(unit.first);
     if (unit.second >= 0) units.push(unit.second);
   }

@@ -2,9 +2,10 @@ import { createRedactor, MIN_SECRET_LENGTH } from './createRedactor.js';
 
 /**
  * How many secrets the page remembers; the oldest is forgotten first. A page loads a handful of sessions;
- * the cap keeps a runaway loop from growing memory and the search pattern without bound.
+ * the cap keeps a runaway loop from growing memory and the matcher without bound. Scrubbing costs time
+ * linear in the text with any number of secrets up to this bound (the matcher finds them all in one pass).
  */
-const LIMIT = 256;
+export const MAX_REMEMBERED_SECRETS = 256;
 
 const secrets = /* @__PURE__ */ new Set<string>();
 
@@ -31,7 +32,7 @@ export const knownSecrets: ReadonlySet<string> = secrets;
  */
 export function rememberSecret(secret: string): void {
   if (typeof secret !== 'string' || secret.length < MIN_SECRET_LENGTH || secrets.has(secret)) return;
-  if (secrets.size >= LIMIT) secrets.delete(secrets.values().next().value as string);
+  if (secrets.size >= MAX_REMEMBERED_SECRETS) secrets.delete(secrets.values().next().value as string);
   secrets.add(secret);
   redactor = undefined;
 }

@@ -20,23 +20,42 @@ const QUOTE = '\\\\*"|\\\\*\'|\\\\+u0022|%(?:25){0,2}22';
 const SEPARATOR = '\\s*(?::|=|%(?:25){0,2}3[aAdD]|\\\\+u003[aAdD])\\s*';
 
 /** A quote at the start of a value, and a name (perhaps quoted) with its separator; made on first use. */
-let patterns: { readonly openingQuote: RegExp; readonly named: RegExp } | undefined;
+let patterns: { readonly openingQuote: RegExp; readonly named: RegExp; readonly bareValues: readonly RegExp[] } | undefined;
 
-function getPatterns(): { readonly openingQuote: RegExp; readonly named: RegExp } {
+function getPatterns(): { readonly openingQuote: RegExp; readonly named: RegExp; readonly bareValues: readonly RegExp[] } {
   patterns ??= {
     openingQuote: new RegExp(`^(?:${QUOTE})`),
     // Names are checked afterwards by `isCredentialName`: the pattern finds every candidate.
     named: new RegExp(`${START}(${QUOTE})?([A-Za-z][A-Za-z0-9_-]*)(?:\\1)?(${SEPARATOR})`, 'g'),
+    bareValues: [0, 1, 2, 3].map(bareValue),
   };
   return patterns;
 }
 
 /**
- * An unquoted value: up to a space, a quote, `&`, `#`, `;`, `<`, `>`, `,`, a closing bracket, or one of those
- * URL-encoded or `\u`-escaped (the end of a parameter inside an encoded address). A `\/` inside it is kept.
+ * The end of a parameter or an address part, percent-encoded: `%26` (`&`), `%23` (`#`), `%3B` (`;`), a space,
+ * a quote, `<`, `>`, `,`, `\`, `}`.
  */
-const BARE_VALUE =
-  /(?:[^&#;\s"'<>,)}\]\\%]|%(?!(?:25){0,2}(?:2[0236cC]|3[bBcCeE]|5[cC]|7[dD]))|\\(?!u00(?:2[0236cC]|3[bBcCeE]|5[cC]|7[dD])|["'\\nrt]))+/y;
+const ENCODED_END = '(?:2[0236cC]|3[bBcCeE]|5[cC]|7[dD])';
+
+/**
+ * An unquoted value after a separator written at `level` levels of URL encoding (`=` is 0, `%3D` 1, `%253D`
+ * 2): up to a space, a double quote, `&`, `#`, `;`, `<`, `>`, `,`, `]` or `}`, raw, `\u`-escaped or encoded
+ * at the separator's level or a shallower one. An apostrophe and `)` are value characters: an address keeps
+ * them unencoded (`encodeURIComponent` leaves `'()*!~` as they are), so stopping there would show the rest. Escapes of deeper levels are the value's own characters: in
+ * `access_token=abc%2Bdef` the `%2B` is part of the value, and so is a `%2526` after `session%3D`. A `\/`
+ * inside a value is kept. Sticky, so it reads the text where the value starts without copying what follows.
+ */
+function bareValue(level: number): RegExp {
+  const encodedEnd = level === 0 ? '' : `(?!(?:25){0,${level - 1}}${ENCODED_END})`;
+  return new RegExp(`(?:[^&#;\\s"<>,}\\]\\\\%]|%${encodedEnd}|\\\\(?!u00${ENCODED_END}|["'\\\\nrt]))+`, 'y');
+}
+
+/** The level of URL encoding a separator is written at: `=` and `\u003d` 0, `%3D` 1, `%253D` 2, ... */
+function separatorLevel(separator: string): number {
+  const encoded = /%((?:25)*)3/.exec(separator);
+  return encoded === null ? 0 : 1 + (encoded[1] as string).length / 2;
+}
 
 /** Bare values kept as they are: literals. */
 const KEPT_WORDS = /^(?:null|true|false|undefined)$/i;
@@ -77,22 +96,28 @@ function bracketEnd(text: string, from: number): number {
   return text.length;
 }
 
-/** The [start, end) of the value after a name ending at `from`, and whether to keep it (already redacted, empty). */
-function valueSpan(text: string, from: number): readonly [number, number] | undefined {
+/**
+ * The [start, end) of the value after a name ending at `from`, its separator written at `level` levels of
+ * URL encoding, or undefined to keep it (already redacted, empty, a literal).
+ */
+function valueSpan(text: string, from: number, level: number): readonly [number, number] | undefined {
   const rest = text.slice(from, from + 16);
   const opening = getPatterns().openingQuote.exec(rest)?.[0];
   if (opening !== undefined) {
     const start = from + opening.length;
     return [start, quotedEnd(text, start, opening)];
   }
-  if (rest.startsWith('{') || rest.startsWith('[')) {
-    // `[redacted]` itself starts with a bracket: it is already clean.
-    if (text.startsWith(REDACTED, from)) return undefined;
-    return [from, bracketEnd(text, from)];
-  }
   // Sticky, on the text itself: no copy of what follows, however long the value runs.
-  BARE_VALUE.lastIndex = from;
-  const bare = BARE_VALUE.exec(text);
+  const pattern = getPatterns().bareValues[Math.min(level, 3)] as RegExp;
+  if (text.startsWith(REDACTED, from)) {
+    // Already redacted by the text pass, perhaps only in part: what runs on after the marker goes too.
+    pattern.lastIndex = from + REDACTED.length;
+    const more = pattern.exec(text)?.[0].length ?? 0;
+    return more === 0 ? undefined : [from, from + REDACTED.length + more];
+  }
+  if (rest.startsWith('{') || rest.startsWith('[')) return [from, bracketEnd(text, from)];
+  pattern.lastIndex = from;
+  const bare = pattern.exec(text);
   if (bare === null) return undefined;
   const end = from + bare[0].length;
   const word = bare[0];
@@ -125,14 +150,14 @@ function redactNamedValues(text: string): string {
     return verdict;
   };
   for (let found = named.exec(text); found !== null; found = named.exec(text)) {
-    const [whole, quote, name] = found as unknown as [string, string | undefined, string];
+    const [whole, quote, name, separator] = found as unknown as [string, string | undefined, string, string];
     const end = found.index + whole.length;
     if (!isCredential(name)) {
       // Go on right after the name: a name inside a value (`next=token=...`) is still found.
       named.lastIndex = found.index + (quote?.length ?? 0) + name.length;
       continue;
     }
-    const span = valueSpan(text, end);
+    const span = valueSpan(text, end, separatorLevel(separator));
     if (span === undefined) continue;
     const [start, stop] = span;
     if (stop > start && !isClean(name, text.slice(start, stop))) {
@@ -145,15 +170,48 @@ function redactNamedValues(text: string): string {
 }
 
 /**
+ * A pair naming a credential, written as JSON text with its quotes escaped to any depth: a tuple
+ * (`["x-api-key","t"]`, `[\"cookie\",\"sid=t\"]`, as header entries are written) or a name/value record
+ * (`{"name":"token","value":"t"}`, with `key` for `name` too). The name is group 2 or 4; the value follows the
+ * match. A run of backslashes is entered only at its start, so no attempt rescans it.
+ */
+const PAIR_TEXT =
+  /\[\s*(?<!\\)(\\*)"([A-Za-z][A-Za-z0-9_-]*)\1"\s*,\s*|(?<!\\)(\\*)"(?:name|key)\3"\s*:\s*\3"([A-Za-z][A-Za-z0-9_-]*)\3"\s*,\s*\3"value\3"\s*:\s*/g;
+
+/** Replaces the value of every pair that names a credential, written as JSON text (see {@link PAIR_TEXT}). */
+function redactPairedValues(text: string): string {
+  let out = '';
+  let copied = 0;
+  PAIR_TEXT.lastIndex = 0;
+  for (let found = PAIR_TEXT.exec(text); found !== null; found = PAIR_TEXT.exec(text)) {
+    const name = found[2] ?? found[4] ?? '';
+    const end = found.index + found[0].length;
+    if (!isCredentialName(name)) continue;
+    const span = valueSpan(text, end, 0);
+    if (span === undefined) continue;
+    const [start, stop] = span;
+    if (stop > start && text.slice(start, stop) !== REDACTED) {
+      out += text.slice(copied, start) + REDACTED;
+      copied = stop;
+    }
+    PAIR_TEXT.lastIndex = Math.max(stop, end);
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
+
+/**
  * Removes credentials from text that is only shown, never used (inspector rows, JSON, the clipboard,
  * development debug reports):
- * - every secret the page remembered (`rememberSecret`), raw, URL-encoded once or twice or JSON-escaped;
- * - values after `Bearer`, `Api-Key`, `Basic`, and JSON Web Tokens;
+ * - everything `createRedactor` removes: every secret the page remembered (`rememberSecret`) in any echoed
+ *   form or in hex or base64, the credential of an `Authorization` header of any scheme, values after
+ *   `Bearer`, `Api-Key`, `Basic`, user-info passwords and JSON Web Tokens;
  * - the value of any credential name (see `isCredentialName`: `session`, `sessionId`, `token`,
  *   `access_token`, `apiKey`, `jwt`, `authorization`, `password`, `secret`, signatures such as
  *   `X-Amz-Signature`, `Signature`, `sig`, ...) written as a parameter (`?`, `&`, `#`, `;`, the start of the
  *   text, or those URL-encoded or `\u`-escaped, inside an address nested in another) or as a key (`"token":`,
- *   `\"token\":`, `token: `).
+ *   `\"token\":`, `token: `);
+ * - the value of a pair that names a credential, written as JSON: `["x-api-key","..."]`,
+ *   `{"name":"token","value":"..."}`.
  *
  * Each removed value becomes `[redacted]`; the text around it is kept. Running it twice changes nothing more.
  *
@@ -162,5 +220,5 @@ function redactNamedValues(text: string): string {
  * // 'https://x.example/e?next=%2Fa%3Fsession%3D[redacted]%26v%3D1'
  */
 export function scrubCredentials(text: string): string {
-  return redactNamedValues(redactKnownSecrets(text));
+  return redactNamedValues(redactPairedValues(redactKnownSecrets(text)));
 }

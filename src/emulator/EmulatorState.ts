@@ -196,7 +196,7 @@ export class EmulatorState {
    */
   wasExchanged(sessionId: string): boolean {
     const session = this.sessions.get(sessionId);
-    return session !== undefined && session.used && !session.revoked;
+    return session?.used === true && !session.revoked;
   }
 
   /**

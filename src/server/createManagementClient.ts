@@ -138,6 +138,12 @@ export interface DashboardExportJobParams {
   readonly jobId: string;
 }
 
+/** Input of {@link ManagementClient.downloadDashboardExport}. */
+export interface DownloadDashboardExportParams extends DashboardExportJobParams {
+  /** The file name to offer when the platform's answer names none. @default `export-<jobId>` */
+  readonly fileName?: string | undefined;
+}
+
 /** Input of {@link ManagementClient.exportDashboard}. */
 export interface ExportDashboardParams extends StartDashboardExportParams {
   /** Cancels the export: the start, every poll, the waits between them and the download. */
@@ -219,10 +225,7 @@ export interface ManagementClient {
   /** Polls an export job. */
   getDashboardExport(params: DashboardExportJobParams, options?: CallOptions): Promise<DashboardExportJob>;
   /** Downloads a finished export job's file (a job not done yet answers 409, one dropped 404). */
-  downloadDashboardExport(
-    params: DashboardExportJobParams & { readonly fileName?: string | undefined },
-    options?: CallOptions,
-  ): Promise<DashboardExportFile>;
+  downloadDashboardExport(params: DownloadDashboardExportParams, options?: CallOptions): Promise<DashboardExportFile>;
   /**
    * Renders a published dashboard to a PNG or PDF file on the server: starts the job, polls it until it is
    * done (within `maxWaitMs`; `SvcExportTimeoutError`, `SVC518`, past it; `SvcExportFailedError`, `SVC517`, if

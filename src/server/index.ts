@@ -15,6 +15,7 @@ export { createManagementClient } from './createManagementClient.js';
 export type {
   CallOptions,
   DashboardExportJobParams,
+  DownloadDashboardExportParams,
   EmbedSessionParams,
   EmbedTenantAdmin,
   EmbedTenantItemParams,

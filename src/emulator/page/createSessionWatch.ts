@@ -8,7 +8,7 @@ export interface TokenGrant extends TokenStatus {
 /** Options of {@link createSessionWatch}. */
 export interface SessionWatchOptions {
   readonly win: Window;
-  /** The token the page was served with. */
+  /** The token the page holds, just received with its schedule. */
   readonly grant: TokenGrant;
   /** How often to ask the server, in milliseconds (timers cover the schedule in between). */
   readonly intervalMs: number;
@@ -52,12 +52,11 @@ export function createSessionWatch({ win, grant, intervalMs, onExpiring, onExpir
   let announced = false;
   let ended = false;
   let stopped = false;
-  // The server's clock minus the page's, measured when the page was served; a server whose clock was moved
-  // (tests do) moves it. The server read its clock while answering, so it is set against when the answer
-  // began to arrive, not when the navigation started: else the request's own latency (a busy machine's
-  // hundred milliseconds) would count as skew and every announcement would come that much early.
-  const served = (win.performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined)?.responseStart ?? 0;
-  let skew = grant.now - (win.performance.timeOrigin + served);
+  // The server's clock minus the page's. The grant was read just now (the page holds its token from the
+  // answer it has just received), so the server's `now` is set against this moment; a server whose clock was
+  // moved (tests do) moves it. Measured against when the page was served instead, the time the page took to
+  // exchange its session would count as skew and every announcement would come that much early.
+  let skew = grant.now - Date.now();
   let timer: ReturnType<Window['setTimeout']> | undefined;
   const now = (): number => Date.now() + skew;
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mintSession, publishDashboard } from './support/emulatorClient.js';
 import { openEmbed } from './support/embedPage.js';
 import { startEmbedRig } from './support/embedRig.js';
+import { readDownload } from './support/readDownload.js';
 
 // The platform's newer embedding features as the emulator's page shows them (spec-decisions.md, "The
 // platform's newer embedding features"): time zones, placement switches, session settings, the viewer's
@@ -75,12 +76,16 @@ describe('emulator page in Chromium: the newer platform features', () => {
     expect(await embed.frame.textContent('[data-testid="branch"]')).toBe('staging');
 
     // The dashboard-level export menu: PNG and PDF, each a real file and a download event on the dashboard.
+    const title = (await embed.frame.textContent('[data-testid="dashboard-title"]')) ?? '';
     const [png] = await Promise.all([embed.page.waitForEvent('download'), embed.frame.click('[data-testid="export-dashboard-png"]')]);
-    expect((await embed.waitForEvent('svc:event:download')).payload).toEqual({ format: 'png', target: 'dashboard', title: 'Entitlements' });
-    expect(png.suggestedFilename()).toBe('entitlements.png');
+    expect((await embed.waitForEvent('svc:event:download')).payload).toEqual({ format: 'png', target: 'dashboard', title });
+    expect((await readDownload(png)).subarray(1, 4).toString('latin1')).toBe('PNG');
     const [pdf] = await Promise.all([embed.page.waitForEvent('download'), embed.frame.click('[data-testid="export-dashboard-pdf"]')]);
-    expect((await embed.waitForEvent('svc:event:download', 2)).payload).toEqual({ format: 'pdf', target: 'dashboard', title: 'Entitlements' });
-    expect(pdf.suggestedFilename()).toBe('entitlements.pdf');
+    expect((await embed.waitForEvent('svc:event:download', 2)).payload).toEqual({ format: 'pdf', target: 'dashboard', title });
+    const pdfText = (await readDownload(pdf)).toString('latin1');
+    expect(pdfText.startsWith('%PDF-')).toBe(true);
+    // The printed figures say when they were read, in the zone in force.
+    expect(pdfText).toMatch(/GMT-5|EST/);
     expect(embed.pageErrors).toEqual([]);
     await embed.page.close();
   });

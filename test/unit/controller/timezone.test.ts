@@ -3,6 +3,8 @@ import type { EmbedController } from '../../../src/controller/index.js';
 import { createControlledSync } from '../../../src/controller/createControlledSync.js';
 import type { EmbedBridge } from '../../../src/protocol/createEmbedBridge.js';
 import { createEmbedStore } from '../../../src/protocol/createEmbedStore.js';
+import { describeEntry } from '../../../src/devtools/describeEntry.js';
+import { type EmbedInspectorEntry, embedInspector } from '../../../src/protocol/index.js';
 import { addHost, destroyControllers, makeController as make } from '../support/controllers.js';
 import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
 
@@ -108,5 +110,30 @@ describe('the time zone synchroniser', () => {
     expect(take().map(([, payload]) => payload)).toEqual([{ timezone: '-03:00' }, { timezone: 'Europe/Paris' }, { timezone: '-03:00' }]);
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0]?.[0])).toMatch(/^SVC122: timezone: the platform ignores "-03:00"/);
+  });
+});
+
+describe('the inspector', () => {
+  it('shows the time zone action as a row: queued before ready, flushed after it, sent on a change', () => {
+    const entries: EmbedInspectorEntry[] = [];
+    const stop = embedInspector.subscribe((entry) => entries.push(entry));
+    try {
+      const controller = make({ timezone: 'UTC' });
+      controller.attach(addHost());
+      const { win } = posts(controller);
+      controller.update({ timezone: 'Asia/Tokyo' });
+      ready(win);
+      controller.update({ timezone: 'Europe/Oslo' });
+      const rows = entries
+        .filter((entry) => entry.kind.startsWith('action-'))
+        .map((entry) => ({ kind: entry.kind, ...describeEntry(entry) }));
+      expect(rows).toEqual([
+        { kind: 'action-queued', title: 'svc:action:set-timezone', detail: '{"timezone":"Asia/Tokyo"}' },
+        { kind: 'action-flushed', title: 'svc:action:set-timezone', detail: '{"timezone":"Asia/Tokyo"}' },
+        { kind: 'action-sent', title: 'svc:action:set-timezone', detail: '{"timezone":"Europe/Oslo"}' },
+      ]);
+    } finally {
+      stop();
+    }
   });
 });

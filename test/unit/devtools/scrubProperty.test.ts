@@ -29,9 +29,20 @@ const int = (random: Random, min: number, max: number): number => min + Math.flo
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const word = (random: Random, alphabet: string, length: number): string => Array.from({ length }, () => pick(random, [...alphabet])).join('');
 
-/** A secret: distinctive (a random 12 to 28 characters), so finding it anywhere is a leak, not chance. */
-function secretValue(random: Random, alphabet = `${ALNUM}-._~`): string {
-  return `Q${word(random, ALNUM, 6)}${word(random, alphabet, int(random, 6, 22))}`;
+/**
+ * Every kind of character a credential may hold: letters and digits, every printable ASCII punctuation
+ * character (those a URL must percent-encode included), a space, and characters outside ASCII (accented, the
+ * euro sign, one outside the Basic Multilingual Plane).
+ */
+const FULL = `${ALNUM}-._~!*'();:@&=+$,/?#[]%"<>\\^\`{|} éü€😀`;
+
+/**
+ * A secret: distinctive at both ends (`Q` and `Z` each before six random letters or digits) around a random
+ * middle, so finding it, or either end of it, anywhere is a leak, not chance: a scrubber that stops at a
+ * character of the middle (a `%2B`) shows the end.
+ */
+function secretValue(random: Random, alphabet = FULL): string {
+  return `Q${word(random, ALNUM, 6)}${word(random, alphabet, int(random, 1, 16))}Z${word(random, ALNUM, 6)}`;
 }
 
 const NAMES = [
@@ -78,7 +89,7 @@ interface Plant {
 
 function plant(random: Random): Plant {
   const secret = secretValue(random);
-  switch (int(random, 0, 6)) {
+  switch (int(random, 0, 8)) {
     case 0:
       // Under a credential key, the value a string, a number-like string, or an object holding it.
       return { value: { [nameVariant(random)]: random() < 0.7 ? secret : { value: secret } }, secret, text: false };
@@ -86,7 +97,8 @@ function plant(random: Random): Plant {
       // A parameter at any position: after `?`, `&`, `#`, `;` or at the start.
       const delimiter = pick(random, ['?', '&', '#', ';', '']);
       const before = delimiter === '' ? '' : `a=1${delimiter}`;
-      const parameter = `${before}${nameVariant(random)}=${secret}${pick(random, ['', '&b=2', '#top', ';v=1'])}`;
+      // The value percent-encoded, as an address carries it: `%2B`, `%26`, `%E2%82%AC`.
+      const parameter = `${before}${nameVariant(random)}=${encodeURIComponent(secret)}${pick(random, ['', '&b=2', '#top', ';v=1'])}`;
       return { value: pick(random, ENCODINGS)(parameter), secret, text: true };
     }
     case 2: {
@@ -95,9 +107,23 @@ function plant(random: Random): Plant {
       return { value: random() < 0.5 ? document : JSON.stringify({ inner: document }), secret, text: true };
     }
     case 3: {
-      const scheme = pick(random, ['Bearer', 'Api-Key', 'Basic', 'bearer']);
-      const value = `${random() < 0.5 ? 'Authorization: ' : 'proxy saw '}${scheme} ${secret}`;
-      return { value: random() < 0.3 ? encodeURIComponent(value) : value, secret, text: true };
+      // An authorization credential holds the characters of a token68 (RFC 9110).
+      const credential = secretValue(random, `${ALNUM}-._~+/`);
+      const scheme = pick(random, ['Bearer', 'Api-Key', 'Basic', 'bearer', 'Token', 'Digest', 'MAC', 'Custom-Scheme']);
+      const known = ['Bearer', 'Api-Key', 'Basic', 'bearer'].includes(scheme);
+      const value = `${random() < 0.5 || !known ? 'Authorization: ' : 'proxy saw '}${scheme} ${credential}`;
+      return { value: random() < 0.3 ? encodeURIComponent(value) : value, secret: credential, text: true };
+    }
+    case 7: {
+      // A pair that names the credential: a header tuple (as `Headers` entries are), a cookie, a form field.
+      const name = pick(random, ['x-api-key', 'Authorization', 'cookie', 'X-Session-Id', 'token']);
+      const value = name === 'cookie' ? `theme=dark; sid=${secret}` : secret;
+      return { value: random() < 0.5 ? [[name, value], ['accept', 'text/csv']] : [{ name, value }, { key: name, value }], secret, text: false };
+    }
+    case 8: {
+      // An address with user info: the password percent-encoded, as an address carries it.
+      const address = `https://ann:${encodeURIComponent(secret)}@files.example.com/f.csv`;
+      return { value: pick(random, ENCODINGS.slice(0, 3))(address).replace('acme.example.com/e?', ''), secret, text: true };
     }
     case 4: {
       // A JSON Web Token: its signature is what must go.
@@ -106,21 +132,25 @@ function plant(random: Random): Plant {
       return { value: `${filler(random)} ${jwt} ${filler(random)}`, secret: signature, text: true };
     }
     case 5: {
-      // A secret the page loaded (its own session), quoted anywhere, in any form, even with `/`, `+`, `=`.
-      const own = secretValue(random, `${ALNUM}-_/+=`);
+      // A secret the page loaded (its own session), quoted anywhere, in any form, any character in it.
+      const own = secretValue(random);
       rememberSecret(own);
+      const bytes = Buffer.from(`${word(random, ALNUM, int(random, 0, 2))}${own};`);
       const form = pick(random, [
         own,
         encodeURIComponent(own),
         encodeURIComponent(encodeURIComponent(own)),
         JSON.stringify(own).slice(1, -1).replace(/\//g, '\\/'),
         [...own].map((char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`).join(''),
+        bytes.toString('hex'),
+        bytes.toString('base64'),
+        bytes.toString('base64url'),
       ]);
       return { value: `${filler(random)} session ${form} was refused (x=${form})`, secret: own, text: true };
     }
     default: {
       const name = pick(random, ['X-Amz-Signature', 'X-Goog-Signature', 'Signature', 'sig', 'signature']);
-      const address = `https://files.example.com/f.csv?Expires=1&${name}=${secret}&Key-Pair-Id=K`;
+      const address = `https://files.example.com/f.csv?Expires=1&${name}=${encodeURIComponent(secret)}&Key-Pair-Id=K`;
       return { value: pick(random, ENCODINGS)(address), secret, text: true };
     }
   }
@@ -163,10 +193,13 @@ function entryFor(random: Random, plants: Plant[]): EmbedInspectorEntry {
   } as unknown as EmbedInspectorEntry;
 }
 
-/** The forms a shown secret would take. */
+/**
+ * The forms a shown secret would take, and its two distinctive ends (seven letters and digits each, which no
+ * encoding changes): a scrubber that stops inside the secret, at a `%2B` say, shows the end that follows.
+ */
 function forms(secret: string): string[] {
   const json = JSON.stringify(secret).slice(1, -1);
-  return [...new Set([secret, json, json.replace(/\//g, '\\/'), encodeURIComponent(secret), encodeURIComponent(encodeURIComponent(secret))])];
+  return [...new Set([secret, json, json.replace(/\//g, '\\/'), encodeURIComponent(secret), encodeURIComponent(encodeURIComponent(secret)), secret.slice(0, 7), secret.slice(-7)])];
 }
 
 afterEach(() => {
