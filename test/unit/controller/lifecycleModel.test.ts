@@ -392,5 +392,5 @@ describe('the embed lifecycle, as a model', () => {
       }),
       { numRuns: RUNS, ...replay },
     );
-  }, 90_000);
+  }, 240_000);
 });
