@@ -48,7 +48,8 @@ import type { SvcErrorPayload } from './SvcErrorPayload.js';
  *   ready          session-expiring t (finite)          ready           plan a renewal in the first half of t-now
  *                                                                       (t past: renew now; beyond 2^31-1 ms:
  *                                                                       re-plan when that timer ends)
- *   ready          planned renewal due / session-expired renewing      renew (in place once the document spoke)
+ *   ready          planned renewal due / session-expired renewing      renew (in place once the document said
+ *                                                                       ready and spoke of its token)
  *   ready          fatal session failure (getSession)   renewing        renew, not reported
  *   ready          session prop s                       handing-over    hand s over
  *   ready          tab wake, planned renewal overdue    ready           renew within a 2 s random spread
@@ -71,9 +72,10 @@ import type { SvcErrorPayload } from './SvcErrorPayload.js';
  *   any live       fatal error (not a renewable one)    failed          embed's page shown, reported with SVC310
  *   failed         retry                                requesting      request (or load)
  *   failed         session prop s                       loading         load s (never the older viewer)
- *   failed         online, document spoke, not parked   renewing        renew (the network came back)
- *   failed         ready after SVC309, or the embed     ready           the embed recovered by itself
- *                  recovered from its own error
+ *   failed         online; the shown document spoke,    renewing        renew (the network came back), within
+ *                  not parked                                           the bound
+ *   failed         ready after SVC309, or the embed     ready           the embed recovered by itself (a session
+ *                  recovered from its own error                         prop kept from the load is handed over)
  *   any            destroy                              destroyed       abort, clear every timer
  */
 
