@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { EmbedController, EmbedControllerOptions, } from '../../../src/controller/index.js';
+import type { EmbedController, EmbedControllerOptions, SessionRequest } from '../../../src/controller/index.js';
 import { keepAlive } from '../../../src/keepAlive/index.js';
-import { addHost, destroyControllers, flush, makeController, manualSessions } from '../support/controllers.js';
+import { addHost, destroyControllers, flush, makeController } from '../support/controllers.js';
 import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
-import { nextSession } from '../support/runtime.js';
 
 /**
  * How the controller answers what happens around a load: the app turning a private embed into a signed one,
@@ -17,6 +16,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+let counter = 0;
+const fresh = (): string => `evt-${++counter}-${Math.random().toString(36).slice(2)}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The embed's window, recording what the host posts to it. */
@@ -36,6 +37,13 @@ function attached(options: Partial<EmbedControllerOptions> = {}): EmbedControlle
   const controller = makeController(options);
   controller.attach(addHost());
   return controller;
+}
+
+/** A `getSession` whose answers the test gives by hand. */
+function manualSessions() {
+  const answers: Array<{ resolve: (id: string) => void; reject: (error: unknown) => void }> = [];
+  const getSession = vi.fn((_request: SessionRequest) => new Promise<string>((resolve, reject) => answers.push({ resolve, reject })));
+  return { getSession, answers };
 }
 
 describe('a private embed given a session source', () => {
@@ -70,24 +78,32 @@ describe('a retry', () => {
     expect(controller.getSnapshot()).toMatchObject({ phase: 'session', error: null });
   });
 
-  it('while the failed request is still answering loads once: the late answer of the first request is not a load', async () => {
+  it('while the failed request is still answering loads once: the late answer of the aborted first request is discarded', async () => {
     const { getSession, answers } = manualSessions();
     const controller = attached({ getSession });
     // The app hands over a session that cannot be loaded while getSession is on its way: the embed fails.
     controller.update({ getSession, session: 'not a session id' });
     expect(controller.getSnapshot().phase).toBe('error');
+    // The failure gave up the request in flight: its signal is aborted.
+    expect(getSession.mock.calls[0]?.[0].signal.aborted).toBe(true);
     controller.update({ getSession });
     controller.retry();
-    // getSession ignores the abort signal and answers the first request; the retry joined it.
-    answers[0]?.resolve(nextSession());
+    expect(getSession).toHaveBeenCalledTimes(2);
+    // getSession ignores the abort signal and answers the first request: that answer is never loaded.
+    const late = fresh();
+    answers[0]?.resolve(late);
+    await flush();
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'session', loads: 0 });
+    answers[1]?.resolve(fresh());
     await flush();
     expect(controller.getSnapshot()).toMatchObject({ phase: 'loading', loads: 1 });
+    expect(controller.iframe?.src).not.toContain(late);
   });
 
   it('loads its new session once when the failed document announces the end of its token meanwhile', async () => {
     const { getSession, answers } = manualSessions();
     const controller = attached({ getSession });
-    answers[0]?.resolve(nextSession());
+    answers[0]?.resolve(fresh());
     await vi.waitFor(() => expect(controller.getSnapshot().phase).toBe('loading'));
     const failed = tenantOf(controller);
     failed.ready();
@@ -96,7 +112,7 @@ describe('a retry', () => {
     // The failed document is still the current one: its renewal joins the retry's request.
     failed.send('svc:event:session-expired');
     expect(getSession).toHaveBeenCalledTimes(2);
-    const second = nextSession();
+    const second = fresh();
     answers[1]?.resolve(second);
     await flush();
     expect(controller.iframe?.src).toContain(second);
@@ -108,36 +124,25 @@ describe('a retry', () => {
   });
 });
 
-describe('a session handed over in place while the embed fails', () => {
-  it('is loaded when its handover is not answered, and the retry that waited meanwhile loads nothing after that', async () => {
+describe('a session the app passes while the embed shows its own error', () => {
+  it('is loaded at once (the newer viewer, never the older), and a retry afterwards has nothing to do', async () => {
     vi.useFakeTimers();
     const { getSession, answers } = manualSessions();
     const controller = attached({ getSession });
-    answers[0]?.resolve(nextSession());
+    answers[0]?.resolve(fresh());
     await vi.advanceTimersByTimeAsync(1);
     const failing = tenantOf(controller);
     failing.ready();
-    // A binding that hands the app's new session over as soon as it sees the embed shown: here, its error page.
-    const offered = nextSession();
-    const unsubscribe = controller.subscribe(() => {
-      const { visible, phase } = controller.getSnapshot();
-      if (visible && phase === 'ready') controller.update({ getSession, session: offered });
-    });
     failing.send('svc:event:error', { message: 'Chart query failed', name: 'QueryError', fatal: true });
-    unsubscribe();
-    expect(failing.handed()).toEqual([offered]);
-    controller.retry();
-    expect(getSession).toHaveBeenCalledTimes(2);
-    // The handover goes unanswered: the session is loaded instead.
-    await vi.advanceTimersByTimeAsync(10_000);
-    expect(controller.getSnapshot()).toMatchObject({ phase: 'loading', loads: 2 });
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'error', visible: true });
+    const offered = fresh();
+    controller.update({ getSession, session: offered });
+    expect(failing.handed()).toEqual([]);
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'loading', loads: 2, error: null });
     expect(controller.iframe?.src).toContain(offered);
-    const loaded = tenantOf(controller);
-    loaded.ready();
-    loaded.send('svc:event:error', { message: 'Chart query failed', name: 'QueryError', fatal: true });
-    answers[1]?.resolve(nextSession());
-    await vi.advanceTimersByTimeAsync(1);
-    expect(controller.getSnapshot()).toMatchObject({ phase: 'error', loads: 2 });
+    controller.retry();
+    expect(getSession).toHaveBeenCalledTimes(1);
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'loading', loads: 2 });
   });
 });
 
@@ -156,10 +161,10 @@ describe('a getSession that answers after the embed is gone', () => {
 
 describe('sessions handed over in place', () => {
   it('are known to the page: a session the app passes again after another one is not handed over twice', () => {
-    const controller = attached({ session: nextSession() });
+    const controller = attached({ session: fresh() });
     const tenant = tenantOf(controller);
     tenant.ready();
-    const [first, second] = [nextSession(), nextSession()];
+    const [first, second] = [fresh(), fresh()];
     controller.update({ session: first });
     tenant.ready();
     controller.update({ session: second });
@@ -184,7 +189,7 @@ describe('renewal events of an embed loaded without a session', () => {
 
 describe('a renewal by reload', () => {
   it('is not undone by the same commit attaching the embed again (StrictMode)', async () => {
-    const controller = attached({ getSession: async () => nextSession() });
+    const controller = attached({ getSession: async () => fresh() });
     await vi.waitFor(() => expect(controller.getSnapshot().phase).toBe('loading'));
     const tenant = tenantOf(controller);
     // A fatal failure before the first ready: renewed by loading a new session.

@@ -1,11 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EmbedController, SessionRequest } from '../../../src/controller/index.js';
 import { keepAlive } from '../../../src/keepAlive/index.js';
-import { getMessageRouterStats } from '../../../src/protocol/index.js';
-import { destroyControllers, flush, makeController as make } from '../support/controllers.js';
+import { embedRegistry, getMessageRouterStats } from '../../../src/protocol/index.js';
+import { addHost, destroyControllers, flush, makeController as make } from '../support/controllers.js';
 import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
 
-import { nextSession, testRuntime } from '../support/runtime.js';
+let sessionCounter = 0;
+/** A session id no test has used: the page-wide ledger remembers every id for the whole file. */
+const freshSession = (): string => `sess-${++sessionCounter}-${Math.random().toString(36).slice(2)}`;
 
 let host: HTMLDivElement;
 
@@ -35,13 +37,13 @@ const ready = (win: Window) => send(win, 'svc:event:ready', readyPayload());
 const revealed = (controller: EmbedController) =>
   vi.waitFor(() => expect(controller.getSnapshot().visible).toBe(true));
 
-/** A `getSession` that hands out ids the test has not used and records each request. */
+/** A `getSession` that hands out fresh ids and records each request. */
 function sessionSource() {
   const requests: SessionRequest[] = [];
   const ids: string[] = [];
   const getSession = vi.fn(async (request: SessionRequest) => {
     requests.push(request);
-    const id = nextSession();
+    const id = freshSession();
     ids.push(id);
     return id;
   });
@@ -62,12 +64,21 @@ describe('creating and attaching', () => {
     expect(iframe?.tabIndex).toBe(-1);
     expect(iframe?.getAttribute('aria-hidden')).toBe('true');
     expect(controller.getSnapshot()).toMatchObject({ phase: 'loading', visible: false, loads: 1 });
-    expect(testRuntime().registry.get(controller.bridge.embedId)).toBe(controller.bridge);
+    expect(embedRegistry.get(controller.bridge.embedId)).toBe(controller.bridge);
   });
 
-  it('refuses a bad identity when created, naming what is wrong', () => {
-    expect(() => make({ tenantOrigin: 'http://acme.example.com' })).toThrow(/https/);
-    expect(() => make({ surface: 'app', publicId: undefined, deploymentId: 42 })).toThrow(/session/);
+  it('refuses a bad identity without throwing: the embed starts failed, naming what is wrong, and reports it once attached', () => {
+    const onFailure = vi.fn();
+    const insecure = make({ tenantOrigin: 'http://acme.example.com', onFailure });
+    expect(insecure.getSnapshot()).toMatchObject({ phase: 'error', loads: 0, error: { code: 'SVC103', context: 'options', message: expect.stringMatching(/https/) } });
+    // Creating reports nothing (it may happen while rendering); attaching does, once, and loads nothing.
+    expect(onFailure).not.toHaveBeenCalled();
+    insecure.attach(addHost());
+    expect(onFailure).toHaveBeenCalledTimes(1);
+    expect(onFailure).toHaveBeenCalledWith(insecure.getSnapshot().error);
+    expect(insecure.iframe).toBeNull();
+    const unsigned = make({ surface: 'app', publicId: undefined, deploymentId: 42 });
+    expect(unsigned.getSnapshot().error?.message).toMatch(/session/);
   });
 
   it('survives a detach and attach in one go (StrictMode) with one load, and tears down after a real detach', async () => {
@@ -128,7 +139,7 @@ describe('reveal', () => {
 
 describe('sessions', () => {
   it('uses a session prop once per page; a second embed with it and no getSession fails with a pointer to getSession', () => {
-    const session = nextSession();
+    const session = freshSession();
     const first = make({ session });
     first.attach(host);
     expect(first.iframe?.src).toBe(`${TENANT}/embed/dashboard/sales?session=${session}`);
@@ -153,7 +164,7 @@ describe('sessions', () => {
   });
 
   it('fetches a new session through getSession when the session prop was already loaded', async () => {
-    const session = nextSession();
+    const session = freshSession();
     make({ session }).attach(host);
     const { getSession, requests, ids } = sessionSource();
     const controller = make({ session, getSession, embedId: 'second' });
@@ -191,7 +202,7 @@ describe('sessions', () => {
     const getSession = vi.fn(async () => {
       calls += 1;
       if (calls === 1) throw new Error('backend down');
-      return nextSession();
+      return freshSession();
     });
     const onFailure = vi.fn();
     const controller = make({ getSession, onFailure });
@@ -206,7 +217,7 @@ describe('sessions', () => {
   });
 
   it('refuses a session id getSession returns twice, and an empty one', async () => {
-    const reused = nextSession();
+    const reused = freshSession();
     const first = make({ getSession: async () => reused });
     first.attach(host);
     await vi.waitFor(() => expect(first.iframe).not.toBeNull());
@@ -283,7 +294,7 @@ describe('renewal', () => {
     let answer: ((id: string) => void) | undefined;
     const getSession = vi.fn(({ signal, reason }: SessionRequest) => {
       signals.push(signal);
-      if (reason === 'initial') return Promise.resolve(nextSession());
+      if (reason === 'initial') return Promise.resolve(freshSession());
       return new Promise<string>((resolve) => {
         answer = resolve;
       });
@@ -300,7 +311,7 @@ describe('renewal', () => {
     window.dispatchEvent(new Event('online'));
     expect(getSession).toHaveBeenCalledTimes(2);
     expect(signals.every((signal) => !signal.aborted)).toBe(true);
-    answer?.(nextSession());
+    answer?.(freshSession());
     await vi.waitFor(() => expect(controller.getSnapshot().phase).toBe('loading'));
     expect(controller.getSnapshot()).toMatchObject({ renewals: 1, loads: 2 });
   });
