@@ -173,7 +173,8 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
           return;
         }
         if (session !== undefined) ledgerOf(options).add(session);
-        // A new document in a new element: nothing of the old one can post as the new.
+        // A new document in a new element: nothing of the old one can post as the new, nor be revealed.
+        reveal.cancel();
         bridge.reset();
         frame.load(src, live.title ?? `Analytics ${surface}`);
         return;
@@ -183,6 +184,7 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
         bridge.send('svc:action:set-session', { sessionId: effect.session });
         return;
       case 'retire':
+        reveal.cancel();
         frame.retire();
         return;
       case 'show':

@@ -178,9 +178,10 @@ export type LifecycleEvent =
 export type LifecycleEffect =
   | { readonly type: 'request'; readonly id: number; readonly reason: SessionRequestReason; readonly expiresAt: number | undefined }
   | { readonly type: 'abort'; readonly id: number }
+  /** Load a new iframe with the session (any pending reveal of the old one is called off). */
   | { readonly type: 'load'; readonly session: string | undefined }
   | { readonly type: 'hand-over'; readonly session: string }
-  /** Hide the current iframe and stop hearing it: it is being replaced. */
+  /** Hide the current iframe, call off its reveal and stop hearing it: it is being replaced. */
   | { readonly type: 'retire' }
   | { readonly type: 'show' }
   | { readonly type: 'reveal'; readonly after: 'ready' | 'load' }
@@ -281,6 +282,12 @@ export function transition(
     clear('renew');
   };
 
+  /** The document on screen is being replaced: hidden, its reveal called off, no longer heard. */
+  const retireDocument = (): void => {
+    effect({ type: 'retire' });
+    next.visible = false;
+  };
+
   /** Asks for a session; an earlier request in flight is aborted (its answer would be discarded anyway). */
   const request = (reason: SessionRequestReason, then: RequestState['then']): void => {
     dropRequest();
@@ -295,7 +302,6 @@ export function transition(
     dropRequest();
     forgetToken();
     clear('handover');
-    effect({ type: 'cancel-reveal' });
     effect({ type: 'load', session });
     timer('ready', context.readyTimeoutMs);
     if (isDevelopment && !next.hidden && !next.visible) trace('revealed');
@@ -326,9 +332,7 @@ export function transition(
       return;
     }
     // Whatever is on screen belongs to the previous load: hidden until the new one is ready.
-    effect({ type: 'retire' });
-    effect({ type: 'cancel-reveal' });
-    next.visible = false;
+    retireDocument();
     next.status = 'requesting';
     clear('ready', 'handover');
     forgetToken();
@@ -397,9 +401,7 @@ export function transition(
     const inPlace = next.speaks && next.docReady;
     if (!inPlace) {
       // By reload: the iframe being replaced is hidden (its clicks go nowhere).
-      effect({ type: 'retire' });
-      effect({ type: 'cancel-reveal' });
-      next.visible = false;
+      retireDocument();
     }
     next.status = 'renewing';
     next.inPlace = inPlace;
@@ -672,9 +674,7 @@ export function transition(
           if (isDevelopment) trace('handover-timeout');
           if (context.fetchable) {
             // The document may have used the handed session or not: a new one is loaded, never that one again.
-            effect({ type: 'retire' });
-            effect({ type: 'cancel-reveal' });
-            next.visible = false;
+            retireDocument();
             next.status = 'renewing';
             next.inPlace = false;
             next.speaks = false;
