@@ -71,6 +71,11 @@ const LIFECYCLE_INTERNAL_FIELDS = [
   'offline',
   'recent',
   'answers',
+  'request',
+  'then',
+  'handover',
+  'doc',
+  'renewal',
 ];
 
 /**
