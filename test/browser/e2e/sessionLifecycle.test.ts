@@ -1,0 +1,309 @@
+import { createServer } from 'node:net';
+import type { Browser, Frame, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningEmulator, StartEmulatorOptions } from '../../../src/emulator/index.js';
+import { mintSession, readBoot } from '../emulator/support/emulatorClient.js';
+import { connectChromium } from '../support/connectChromium.js';
+import { startBuiltEmulator } from '../support/startBuiltEmulator.js';
+import { startSessionHostApp } from './support/sessionHostApp.js';
+
+/** How long the failing embeds wait for their first `ready` (the app's `readyTimeoutMs`). */
+const READY_TIMEOUT_MS = 1500;
+/** One handover (the library's limit on a `set-session` answer) plus a load, the most a viewer switch may take. */
+const SWITCH_LIMIT_MS = 10_000 + 5_000;
+
+let browser: Browser;
+/** Tokens of the default life, ended by the test; pages look at their token every half second. */
+let tenant: RunningEmulator;
+/** A tenant whose embed pages refuse to be framed by anyone (`frame-ancestors 'none'`). */
+let blocked: RunningEmulator;
+let host: Awaited<ReturnType<typeof startSessionHostApp>>;
+
+beforeAll(async () => {
+  const quiet = { port: 0, host: 'localhost', quiet: true } as const;
+  [browser, tenant, blocked, host] = await Promise.all([
+    connectChromium(),
+    startBuiltEmulator({ ...quiet, tokenCheckIntervalMs: 500 }),
+    startBuiltEmulator({ ...quiet, frameAncestors: 'none' } as StartEmulatorOptions),
+    startSessionHostApp(),
+  ]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([tenant?.close(), blocked?.close(), host?.close()]);
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A port nobody listens on: the system picks a free one, which is closed again at once. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+interface SessionCall {
+  embedId: string;
+  reason: string;
+  viewer: string;
+  startedAt: number;
+  settledAt?: number;
+  session?: string;
+  aborted: boolean;
+}
+interface Win {
+  __calls: SessionCall[];
+  __maxInFlight: number;
+  __holdMs: number;
+  __viewer: string;
+  __errors: { embedId: string; code: string | null; message: string }[];
+  __events: { embedId: string; type: string }[];
+  __setSession: (session: string | undefined) => void;
+  __production: boolean;
+}
+
+/** What the tenant was given, as the browser sent it: sessions in embed addresses and in in-place exchanges. */
+interface TenantSide {
+  /** The session of each embed document requested, in order (null: a document without one). */
+  documents: (string | null)[];
+  /** Every session an embed page exchanged in place (`set-session`), in order. */
+  exchanged: string[];
+  /** The `Content-Security-Policy` of each embed document answered, with its address. */
+  policies: { url: string; policy: string }[];
+}
+
+async function open(query: Record<string, string>): Promise<{ page: Page; seen: TenantSide; pageErrors: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1300, height: 1000 } });
+  const seen: TenantSide = { documents: [], exchanged: [], policies: [] };
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.resourceType() === 'document' && url.pathname.startsWith('/embed/')) seen.documents.push(url.searchParams.get('session'));
+    if (url.pathname === '/embed/exchange-session') seen.exchanged.push((JSON.parse(request.postData() ?? '{}') as { sessionId: string }).sessionId);
+  });
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.startsWith('/embed/')) {
+      seen.policies.push({ url: response.url(), policy: response.headers()['content-security-policy'] ?? '' });
+    }
+  });
+  await page.exposeFunction('mintSession', (_surface: string, viewer: string) => mintSession(tenant, { externalId: viewer }));
+  await page.goto(`${host.url}/?${new URLSearchParams({ tenant: tenant.url, ...query })}`);
+  return { page, seen, pageErrors };
+}
+
+const calls = (page: Page) => page.evaluate(() => (window as unknown as Win).__calls);
+const readyCount = (page: Page, embedId: string) =>
+  page.evaluate((id) => (window as unknown as Win).__events.filter((e) => e.embedId === id && e.type === 'svc:event:ready').length, embedId);
+const errorsOf = (page: Page, embedId: string) =>
+  page.evaluate((id) => (window as unknown as Win).__errors.filter((e) => e.embedId === id), embedId);
+
+async function frameOf(page: Page, embedId: string): Promise<Frame> {
+  const handle = await page.waitForSelector(`iframe[data-svc-embed-id="${embedId}"]`, { state: 'attached' });
+  const frame = await handle.contentFrame();
+  if (!frame) throw new Error(`no frame for ${embedId}`);
+  return frame;
+}
+
+/** The viewer the embed's current document is signed in as (null while a document is on its way). */
+async function viewerShown(page: Page, embedId: string): Promise<string | null> {
+  try {
+    return (await readBoot(await frameOf(page, embedId)))?.viewer.name ?? null;
+  } catch {
+    return null;
+  }
+}
+
+describe('the latest viewer wins, in Chromium against the emulator', () => {
+  it("a viewer switch while a renewal's getSession is held: the embed ends on the new viewer, the old viewer's late session is never used", async () => {
+    const { page, seen, pageErrors } = await open({ scenario: 'switch', viewer: 'viewer-a' });
+    try {
+      await expect.poll(() => readyCount(page, 'main'), { timeout: 15_000 }).toBe(1);
+      expect(await viewerShown(page, 'main')).toBe('viewer-a');
+
+      // Viewer A's token ends; the page says so as it comes back to the foreground, and the renewal's
+      // getSession (minting for A) is held 2 s by the app's backend.
+      await page.evaluate(() => {
+        (window as unknown as Win).__holdMs = 2000;
+      });
+      // (Tokens of pages closed earlier in this file end too: they count, and change nothing.)
+      expect(tenant.expireEmbedTokens()).toBeGreaterThanOrEqual(1);
+      await (await frameOf(page, 'main')).evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+      await expect
+        .poll(async () => (await calls(page)).filter((call) => call.reason === 'renewal' && call.viewer === 'viewer-a').length, { timeout: 5_000, interval: 50 })
+        .toBe(1);
+
+      // Meanwhile the app signs in viewer B: its loader mints B's session and passes it as the prop.
+      const sessionB = await mintSession(tenant, { externalId: 'viewer-b' });
+      const switchedAt = Date.now();
+      await page.evaluate((session) => {
+        const w = window as unknown as Win;
+        w.__viewer = 'viewer-b';
+        w.__holdMs = 0;
+        w.__setSession(session);
+      }, sessionB);
+      await expect.poll(() => viewerShown(page, 'main'), { timeout: SWITCH_LIMIT_MS, interval: 100 }).toBe('viewer-b');
+      const switchMs = Date.now() - switchedAt;
+
+      // A's renewal answers about 2 s after it started, with a session for A: the library must throw it away.
+      await expect
+        .poll(async () => (await calls(page)).find((call) => call.viewer === 'viewer-a' && call.reason === 'renewal')?.settledAt !== undefined, {
+          timeout: 10_000,
+        })
+        .toBe(true);
+      await sleep(2_000);
+      const all = await calls(page);
+      const late = all.find((call) => call.viewer === 'viewer-a' && call.reason === 'renewal') as SessionCall;
+      console.log(
+        `[session lifecycle] viewer switch: on viewer B ${switchMs} ms after the switch; A's renewal settled ` +
+          `${Math.round((late.settledAt ?? 0) - late.startedAt)} ms after it started (signal aborted: ${late.aborted})`,
+      );
+      expect(late.session).toBeTypeOf('string');
+      expect(seen.documents).not.toContain(late.session);
+      expect(seen.exchanged).not.toContain(late.session);
+      // Still viewer B, on B's session (the prop's, or one the library asked for since, which mints for B).
+      expect(await viewerShown(page, 'main')).toBe('viewer-b');
+      const sessionsOfB = [sessionB, ...all.filter((call) => call.viewer === 'viewer-b').map((call) => call.session)];
+      const lastPresented = [...seen.documents, ...seen.exchanged].filter((session) => session !== null);
+      expect(sessionsOfB).toContain(lastPresented.at(-1));
+      expect(await page.locator('[data-testid="fallback-main"]').count()).toBe(0);
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
+
+  it('20 embeds waking together after a sleep: each renews with its own session, at most 4 getSession calls in flight, spread over time', async () => {
+    const count = 20;
+    const ids = Array.from({ length: count }, (_, index) => `d${index}`);
+    const { page, seen, pageErrors } = await open({ scenario: 'wake', count: String(count) });
+    try {
+      const readyCounts = () => Promise.all(ids.map((id) => readyCount(page, id)));
+      await expect.poll(readyCounts, { timeout: 40_000, interval: 250 }).toEqual(ids.map(() => 1));
+      // From here the backend takes 300 ms a session, so calls started together would overlap.
+      await page.evaluate(() => {
+        const w = window as unknown as Win;
+        w.__holdMs = 300;
+        w.__maxInFlight = 0;
+      });
+      const before = (await calls(page)).length;
+
+      // The machine sleeps: the page is frozen (no timer, no message handler runs), the tokens end meanwhile,
+      // and the embed pages notice within half a second and say so to a page that cannot listen yet.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Page.setWebLifecycleState', { state: 'frozen' });
+      expect(tenant.expireEmbedTokens()).toBeGreaterThanOrEqual(count);
+      await sleep(1_500);
+      await cdp.send('Page.setWebLifecycleState', { state: 'active' });
+      await page.evaluate(() => {
+        document.dispatchEvent(new Event('visibilitychange'));
+        window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+      });
+      const wokeAt = Date.now();
+      await expect.poll(readyCounts, { timeout: 30_000, interval: 100 }).toEqual(ids.map(() => 2));
+      const renewedMs = Date.now() - wokeAt;
+
+      const renewals = (await calls(page)).slice(before);
+      const maxInFlight = await page.evaluate(() => (window as unknown as Win).__maxInFlight);
+      const starts = renewals.map((call) => call.startedAt).sort((a, b) => a - b);
+      const spanMs = Math.round((starts.at(-1) ?? 0) - (starts[0] ?? 0));
+      // The most calls that began within 2 ms of each other: a wave released in one tick shows up here.
+      const burst = Math.max(...starts.map((start) => starts.filter((other) => other >= start && other - start < 2).length));
+      console.log(
+        `[session lifecycle] wake of ${count}: all ready again ${renewedMs} ms after the wake; ${renewals.length} getSession ` +
+          `calls, at most ${maxInFlight} in flight, starts spread over ${spanMs} ms, at most ${burst} within 2 ms`,
+      );
+      expect(renewals.map((call) => call.reason)).toEqual(ids.map(() => 'renewal'));
+      expect(new Set(renewals.map((call) => call.embedId)).size).toBe(count);
+      expect(maxInFlight).toBeLessThanOrEqual(4);
+      expect(burst).toBeLessThan(4);
+      // Each embed took its own session, in place: 20 distinct sessions exchanged, no embed document loaded.
+      const sessions = renewals.map((call) => call.session);
+      expect(new Set(sessions).size).toBe(count);
+      expect([...seen.exchanged].sort()).toEqual([...sessions].sort());
+      expect(seen.documents).toHaveLength(count);
+      expect(await page.locator('[data-testid^="fallback-"]').count()).toBe(0);
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  }, 90_000);
+});
+
+describe('a failure stays inside its embed, in a production build', () => {
+  let page: Page;
+  let pageErrors: string[];
+  let seen: TenantSide;
+  let unreachablePort: number;
+  /** The code the unreachable tenant's embed failed with. */
+  let unreachableCode: string | null = null;
+  let openedAt: number;
+  let lateTenant: RunningEmulator | undefined;
+
+  beforeAll(async () => {
+    unreachablePort = await freePort();
+    const opened = await open({
+      scenario: 'failures',
+      unreachable: `http://127.0.0.1:${unreachablePort}`,
+      blocked: blocked.url,
+      readyTimeoutMs: String(READY_TIMEOUT_MS),
+    });
+    ({ page, pageErrors, seen } = opened);
+    openedAt = Date.now();
+  });
+
+  afterAll(async () => {
+    await page?.close();
+    await lateTenant?.close();
+  });
+
+  it('a tenant origin without a scheme: that embed shows its fallback with SVC102; the rest of the app stays on screen and working', async () => {
+    expect(await page.evaluate(() => (window as unknown as Win).__production)).toBe(true);
+    await expect.poll(() => page.locator('[data-testid="code-badprop"]').textContent({ timeout: 10_000 }).catch(() => null), { timeout: 10_000 }).toBe('SVC102');
+    expect((await errorsOf(page, 'badprop')).map((error) => error.code)).toEqual(['SVC102']);
+    // The app itself: still rendered, still answering its viewer, and its working embed loads.
+    await page.click('[data-testid="counter"]');
+    await expect.poll(() => page.textContent('[data-testid="counter"]')).toBe('Clicked 1 times');
+    await expect.poll(() => readyCount(page, 'good'), { timeout: 15_000 }).toBe(1);
+    expect(await page.locator('[data-testid="fallback-good"]').count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('an unreachable tenant: after readyTimeoutMs a coded error reaches onError and the fallback, whose retry loads once the tenant answers', async () => {
+    const fallback = page.locator('[data-testid="fallback-unreachable"]');
+    await fallback.waitFor({ timeout: READY_TIMEOUT_MS + 10_000 });
+    const failedMs = Date.now() - openedAt;
+    const code = await page.textContent('[data-testid="code-unreachable"]');
+    unreachableCode = code;
+    expect(code).toMatch(/^SVC\d{3}$/);
+    const errors = await errorsOf(page, 'unreachable');
+    expect(errors.map((error) => error.code)).toEqual([code]);
+    expect(errors[0]?.message.startsWith(code as string)).toBe(true);
+    console.log(`[session lifecycle] unreachable tenant: fallback with ${code} ${failedMs} ms after the page opened`);
+
+    // The tenant comes up on that port; the viewer presses the fallback's retry: a new load, and it is ready.
+    lateTenant = await startBuiltEmulator({ port: unreachablePort, host: '127.0.0.1', quiet: true });
+    await page.click('[data-testid="retry-unreachable"]');
+    await expect.poll(() => readyCount(page, 'unreachable'), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => fallback.count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("a frame the tenant's CSP forbids (frame-ancestors 'none'): the same coded error, the same fallback", async () => {
+    await page.locator('[data-testid="fallback-blocked"]').waitFor({ timeout: READY_TIMEOUT_MS + 10_000 });
+    // The premise: the tenant did answer, and refused to be framed.
+    const policies = seen.policies.filter((answer) => answer.url.startsWith(`${blocked.url}/`));
+    expect(policies.length).toBeGreaterThan(0);
+    expect(policies.every((answer) => /frame-ancestors 'none'/.test(answer.policy))).toBe(true);
+    const code = await page.textContent('[data-testid="code-blocked"]');
+    expect(code).toMatch(/^SVC\d{3}$/);
+    // The same failure as a tenant nobody answers at: the app cannot tell them apart, and needs not.
+    if (unreachableCode !== null) expect(code).toBe(unreachableCode);
+    expect((await errorsOf(page, 'blocked')).map((error) => error.code)).toEqual([code]);
+    expect(await readyCount(page, 'blocked')).toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
+});
