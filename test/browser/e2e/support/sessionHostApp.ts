@@ -23,8 +23,10 @@ export async function startSessionHostApp(): Promise<{ url: string; close: () =>
     plugins: [react()],
     resolve: { alias: [{ find: /^svc-embed-react$/, replacement: join(repo, 'dist/index.js') }] },
     // Said outright: Vite takes NODE_ENV from the environment when it is set, and the test runner sets it to
-    // `test`, which would give React's development build and the library's development checks.
+    // `test`, which would give React's development build, the library's development checks and JSX compiled
+    // for development (whose runtime React's production build does not have).
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    oxc: { jsx: { runtime: 'automatic', development: false } },
     // Left readable (a failure's stack names the library's own functions); production all the same: React's
     // production build, and the library's development checks folded away.
     build: { outDir, emptyOutDir: true, minify: false },
