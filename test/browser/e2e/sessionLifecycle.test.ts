@@ -191,17 +191,19 @@ describe('the latest viewer wins, in Chromium against the emulator', () => {
       });
       const before = (await calls(page)).length;
 
-      // The machine sleeps: the page is frozen (no timer, no message handler runs), the tokens end meanwhile,
-      // and the embed pages notice within half a second and say so to a page that cannot listen yet.
-      const cdp = await page.context().newCDPSession(page);
-      await cdp.send('Page.setWebLifecycleState', { state: 'frozen' });
-      expect(tenant.expireEmbedTokens()).toBeGreaterThanOrEqual(count);
-      await sleep(1_500);
-      await cdp.send('Page.setWebLifecycleState', { state: 'active' });
-      await page.evaluate(() => {
+      // The app's page sleeps: its event loop is held for 2 s (no timer, no message handler runs). The tokens
+      // end meanwhile; the embed pages (other processes, other origins) notice within half a second and say so
+      // to a page that cannot listen yet. When it wakes, everything that piled up arrives at once, and the tab
+      // says it is back.
+      const asleep = page.evaluate(() => {
+        const until = performance.now() + 2_000;
+        while (performance.now() < until);
         document.dispatchEvent(new Event('visibilitychange'));
         window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
       });
+      await sleep(200);
+      expect(tenant.expireEmbedTokens()).toBeGreaterThanOrEqual(count);
+      await asleep;
       const wokeAt = Date.now();
       await expect.poll(readyCounts, { timeout: 30_000, interval: 100 }).toEqual(ids.map(() => 2));
       const renewedMs = Date.now() - wokeAt;
