@@ -50,6 +50,19 @@ export interface EmbedLoadOptions {
    * @default 150
    */
   readonly revealSettleMs?: number | undefined;
+  /**
+   * How long a new document may take to send its first `ready` before the embed fails with `SVC309` (an
+   * unreachable tenant, a frame the platform's `frame-ancestors` blocks, an address that is not the platform),
+   * in every mode. The error fallback's retry loads it again.
+   * @default 30000
+   */
+  readonly readyTimeoutMs?: number | undefined;
+  /**
+   * How long `getSession` may take before its request is aborted (its `signal`) and fails with `SVC308`
+   * (retried with backoff during a renewal while the token is still trusted).
+   * @default 30000
+   */
+  readonly sessionTimeoutMs?: number | undefined;
   /** How many actions may wait for `ready`. @default 100 */
   readonly maxQueuedActions?: number | undefined;
   /**
@@ -76,7 +89,7 @@ export type OptionalOptions<T, K extends keyof T> = { readonly [P in K]?: T[P] |
 /** What a surrounding provider may supply to every embed below it; the embed's own value wins over each. */
 export type EmbedSettings = OptionalOptions<
   EmbedOptions,
-  'tenantOrigin' | 'getSession' | 'colorScheme' | 'locale' | 'theme' | 'onDebug' | 'keepAlive'
+  'tenantOrigin' | 'getSession' | 'colorScheme' | 'locale' | 'theme' | 'onDebug' | 'keepAlive' | 'readyTimeoutMs' | 'sessionTimeoutMs'
 >;
 
 /**
@@ -88,7 +101,7 @@ export type EmbedSettings = OptionalOptions<
 export function withSettings<T extends EmbedSettings>(own: T, settings: EmbedSettings): T {
   const merged = { ...own } as Record<string, unknown>;
   // The names of {@link EmbedSettings}, as a value.
-  for (const name of ['tenantOrigin', 'getSession', 'colorScheme', 'locale', 'theme', 'onDebug', 'keepAlive'] as const) {
+  for (const name of ['tenantOrigin', 'getSession', 'colorScheme', 'locale', 'theme', 'onDebug', 'keepAlive', 'readyTimeoutMs', 'sessionTimeoutMs'] as const) {
     merged[name] ??= settings[name];
   }
   return merged as T;

@@ -49,9 +49,9 @@ export interface ControlledSync {
 }
 
 /**
- * Creates the controlled-prop synchroniser of one embed and sends the `initial` values the address does not
- * carry (colour scheme, theme, path: queued until `ready`). The address carries the initial filters and
- * locale, which therefore count as sent. The path the embed last reported (`view`, `navigate`) is read from
+ * Creates the controlled-prop synchroniser of one embed. Creating it sends nothing (it may happen during a
+ * render): the first `update` sends the values the address does not carry (colour scheme, theme, path: queued
+ * until `ready`). The address carries the initial filters and locale, which therefore count as sent. The path the embed last reported (`view`, `navigate`) is read from
  * the bridge's store, so mirroring one back into `path` sends nothing.
  */
 export function createControlledSync(bridge: EmbedBridge, initial: ControlledValues): ControlledSync {
@@ -105,7 +105,6 @@ export function createControlledSync(bridge: EmbedBridge, initial: ControlledVal
     }
   };
 
-  sync(initial, false);
   return {
     update: (values) => sync(values, false),
     reapply: (values) => sync(values, true),

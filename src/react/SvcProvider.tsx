@@ -28,10 +28,21 @@ export interface SvcProviderProps extends EmbedSettings {
  *   <SvcChat />
  * </SvcProvider>
  */
-export function SvcProvider({ children, tenantOrigin, getSession, colorScheme, locale, theme, onDebug, keepAlive }: SvcProviderProps): ReactNode {
+export function SvcProvider({
+  children,
+  tenantOrigin,
+  getSession,
+  colorScheme,
+  locale,
+  theme,
+  onDebug,
+  keepAlive,
+  readyTimeoutMs,
+  sessionTimeoutMs,
+}: SvcProviderProps): ReactNode {
   const value = useMemo(
-    () => ({ tenantOrigin, getSession, colorScheme, locale, theme, onDebug, keepAlive }),
-    [tenantOrigin, getSession, colorScheme, locale, theme, onDebug, keepAlive],
+    () => ({ tenantOrigin, getSession, colorScheme, locale, theme, onDebug, keepAlive, readyTimeoutMs, sessionTimeoutMs }),
+    [tenantOrigin, getSession, colorScheme, locale, theme, onDebug, keepAlive, readyTimeoutMs, sessionTimeoutMs],
   );
   return <SvcProviderContext.Provider value={value}>{children}</SvcProviderContext.Provider>;
 }

@@ -21,10 +21,13 @@ function syncOf(initial: ControlledValues = {}) {
   const store = createEmbedStore('sales', 'dashboard');
   const bridge = { send: (type: string, payload: unknown) => sent.push([type, payload]), store } as unknown as EmbedBridge;
   const sync = createControlledSync(bridge, initial);
+  // Creating sends nothing (it may happen while rendering); the embed's attach sends the initial values.
+  const created = sent.length;
+  sync.update(initial);
   const report = (type: string, path: string) =>
     store.setState(reduceEmbedEvent(store.getState(), { type, payload: { path }, timestamp: 0 } as unknown as SvcEventMessage), true);
   const take = () => sent.splice(0);
-  return { sync, report, take };
+  return { sync, report, take, created };
 }
 
 describe('the initial values', () => {
@@ -41,6 +44,12 @@ describe('the initial values', () => {
       ['svc:action:set-theme', { primaryColor: '#f00' }],
       ['svc:action:navigate', { path: '/orders' }],
     ]);
+  });
+
+  it('are sent by the first update, not when the synchroniser is created (a render must post nothing)', () => {
+    const { created, take } = syncOf({ colorScheme: 'dark' });
+    expect(created).toBe(0);
+    expect(take()).toEqual([['svc:action:set-color-scheme', { scheme: 'dark' }]]);
   });
 
   it('sends nothing for values left out', () => {
