@@ -1,13 +1,53 @@
 import * as z from 'zod/mini';
 import { embedThemeSchema } from '../schemas/embedThemeSchema.js';
+import {
+  isAbsoluteHttpUrl,
+  type UserAttributeType,
+  USER_ATTRIBUTE_TYPES,
+  userAttributeValueMatches,
+  userAttributeValueSchema,
+} from './userAttributes.js';
+import { type EmbedSessionSettings, embedSessionSettingsSchema } from './embedSessionSettings.js';
 
 /** The pattern an embed tenant name must match. */
 export const EMBED_TENANT_NAME_PATTERN = /^[a-z][a-z0-9-]{0,34}[a-z0-9]$/;
 
+/** A creator-mode group to create (or keep) in the embed tenant, from `groupDefinitions`. */
+export const groupDefinitionSchema = z.strictObject({
+  name: z.string().check(z.minLength(1), z.maxLength(200)),
+  description: z.optional(z.string().check(z.maxLength(2000))),
+});
+
+/**
+ * A user attribute to define (or keep) in the embed tenant, from `userAttributeDefinitions`. Its type cannot
+ * change once defined (the platform answers 400 "cannot change type"); `defaultValue` must be of its type.
+ */
+export const userAttributeDefinitionSchema = z.strictObject({
+  name: z.string().check(z.minLength(1), z.maxLength(200)),
+  type: z.enum(USER_ATTRIBUTE_TYPES),
+  displayName: z.optional(z.string().check(z.maxLength(200))),
+  defaultValue: z.optional(userAttributeValueSchema),
+  description: z.optional(z.string().check(z.maxLength(2000))),
+});
+
+/**
+ * The viewer's name and picture the embed shows (`userProfile`). Not accepted with `internalId`: a platform
+ * user already has a profile of their own.
+ */
+export const userProfileSchema = z.strictObject({
+  displayName: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+  picture: z.optional(
+    z.string().check(z.refine(isAbsoluteHttpUrl, { error: 'expected an absolute http(s) URL' }), z.maxLength(2048)),
+  ),
+});
+
 /**
  * The body of `POST /v1/embed/generate-session` (a project fact about the platform, from its embedding
  * documentation): `deploymentId`; exactly one of `externalId` or `internalId`; unique `userAttributes`
- * names; `embedTenantName` matching {@link EMBED_TENANT_NAME_PATTERN}; `creatorMode` for the app surface.
+ * names, each value of its definition's type when the same call defines it; `embedTenantName` matching
+ * {@link EMBED_TENANT_NAME_PATTERN}; `creatorMode` for the app surface; the newer fields `settings`,
+ * `branchName`, `userProfile` (not with `internalId`), and the creator-mode bootstrap `groupDefinitions` and
+ * `userAttributeDefinitions` (both need `creatorMode: true` and `embedTenantName`; names unique).
  */
 export const generateSessionInputSchema = z
   .object({
@@ -15,7 +55,7 @@ export const generateSessionInputSchema = z
     externalId: z.optional(z.string().check(z.trim(), z.toLowerCase(), z.minLength(1))),
     internalId: z.optional(z.union([z.string().check(z.minLength(1)), z.int()])),
     email: z.optional(z.string().check(z.regex(/^[^\s@]+@[^\s@]+$/, { error: 'expected an email address' }))),
-    userAttributes: z.optional(z.array(z.object({ name: z.string().check(z.minLength(1)), value: z.unknown() }))),
+    userAttributes: z.optional(z.array(z.object({ name: z.string().check(z.minLength(1)), value: userAttributeValueSchema }))),
     groups: z.optional(z.array(z.string())),
     roles: z.optional(z.array(z.string())),
     securityContext: z.optional(z.record(z.string(), z.unknown())),
@@ -24,31 +64,49 @@ export const generateSessionInputSchema = z
     ),
     creatorMode: z.optional(z.boolean()),
     embedTheme: z.optional(embedThemeSchema),
-    settings: z.optional(z.record(z.string(), z.unknown())),
+    settings: z.optional(embedSessionSettingsSchema),
+    branchName: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+    userProfile: z.optional(userProfileSchema),
+    groupDefinitions: z.optional(z.array(groupDefinitionSchema)),
+    userAttributeDefinitions: z.optional(z.array(userAttributeDefinitionSchema)),
   })
   .check(
     z.superRefine((input, ctx) => {
+      const issue = (path: (string | number)[], message: string): void => ctx.addIssue({ code: 'custom', path, message, input });
       const hasExternal = input.externalId !== undefined;
       const hasInternal = input.internalId !== undefined;
-      if (hasExternal === hasInternal) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [hasExternal ? 'internalId' : 'externalId'],
-          message: 'give exactly one of externalId or internalId',
-          input,
-        });
+      if (hasExternal === hasInternal) issue([hasExternal ? 'internalId' : 'externalId'], 'give exactly one of externalId or internalId');
+      if (hasInternal && input.userProfile !== undefined) {
+        issue(['userProfile'], 'userProfile is for external viewers only: a platform user (internalId) shows their own profile');
       }
-      const names = new Set<string>();
-      for (const [index, attribute] of (input.userAttributes ?? []).entries()) {
-        if (names.has(attribute.name)) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['userAttributes', index, 'name'],
-            message: `duplicate attribute name "${attribute.name.slice(0, 40)}"`,
-            input,
-          });
+      for (const field of ['groupDefinitions', 'userAttributeDefinitions'] as const) {
+        if (input[field] === undefined) continue;
+        if (input.creatorMode !== true) issue([field], `${field} bootstraps creator mode: it needs creatorMode: true`);
+        if (input.embedTenantName === undefined) issue([field], `${field} are kept per embed tenant: it needs embedTenantName`);
+      }
+      const duplicates = (field: 'groupDefinitions' | 'userAttributeDefinitions' | 'userAttributes', what: string): void => {
+        const names = new Set<string>();
+        for (const [index, item] of (input[field] ?? []).entries()) {
+          if (names.has(item.name)) issue([field, index, 'name'], `duplicate ${what} name "${item.name.slice(0, 40)}"`);
+          names.add(item.name);
         }
-        names.add(attribute.name);
+      };
+      duplicates('userAttributes', 'attribute');
+      duplicates('groupDefinitions', 'group');
+      duplicates('userAttributeDefinitions', 'attribute definition');
+      const types = new Map<string, UserAttributeType>();
+      for (const [index, definition] of (input.userAttributeDefinitions ?? []).entries()) {
+        types.set(definition.name, definition.type);
+        if (definition.defaultValue !== undefined && definition.defaultValue !== null && !userAttributeValueMatches(definition.type, definition.defaultValue)) {
+          issue(['userAttributeDefinitions', index, 'defaultValue'], `expected a value of type ${definition.type}`);
+        }
+      }
+      for (const [index, attribute] of (input.userAttributes ?? []).entries()) {
+        const type = types.get(attribute.name);
+        // null clears a value, whatever its type.
+        if (type !== undefined && attribute.value !== null && !userAttributeValueMatches(type, attribute.value)) {
+          issue(['userAttributes', index, 'value'], `"${attribute.name.slice(0, 40)}" is defined as ${type} in this call`);
+        }
       }
     }),
   );
@@ -56,7 +114,19 @@ export const generateSessionInputSchema = z
 /** The answer of generate-session. */
 export const generateSessionResponseSchema = z.object({ sessionId: z.string().check(z.minLength(1)) });
 
-/** The body of generate-session. */
-export type GenerateSessionInput = z.input<typeof generateSessionInputSchema>;
+/** The body of `POST /v1/embed/session/revoke`. */
+export const revokeSessionInputSchema = z.strictObject({ sessionId: z.string().check(z.minLength(1), z.maxLength(512)) });
+
+/** The body of generate-session (`settings` typed by its known keys: placement chrome is a type error). */
+export type GenerateSessionInput = Omit<z.input<typeof generateSessionInputSchema>, 'settings'> & {
+  /** What this viewer is entitled to (see {@link EmbedSessionSettings}). @default every switch inherits the account's setting */
+  readonly settings?: EmbedSessionSettings | undefined;
+};
 /** The answer of generate-session. */
 export type GenerateSessionResponse = z.infer<typeof generateSessionResponseSchema>;
+/** A group definition of the creator-mode bootstrap. */
+export type GroupDefinition = z.infer<typeof groupDefinitionSchema>;
+/** A user attribute definition of the creator-mode bootstrap. */
+export type UserAttributeDefinition = z.infer<typeof userAttributeDefinitionSchema>;
+/** The viewer's name and picture shown in the embed. */
+export type UserProfile = z.infer<typeof userProfileSchema>;

@@ -60,8 +60,50 @@ export {
   sqlRequestSchema,
 } from './dataAndAi.js';
 export type { ChatChunk, ChatRequest, DataMeta, LoadQuery, LoadRequest, QueryResult, SqlRequest } from './dataAndAi.js';
-export { EMBED_TENANT_NAME_PATTERN, generateSessionInputSchema, generateSessionResponseSchema } from './embedSession.js';
-export type { GenerateSessionInput, GenerateSessionResponse } from './embedSession.js';
+export {
+  EMBED_TENANT_NAME_PATTERN,
+  generateSessionInputSchema,
+  generateSessionResponseSchema,
+  groupDefinitionSchema,
+  revokeSessionInputSchema,
+  userAttributeDefinitionSchema,
+  userProfileSchema,
+} from './embedSession.js';
+export type {
+  GenerateSessionInput,
+  GenerateSessionResponse,
+  GroupDefinition,
+  UserAttributeDefinition,
+  UserProfile,
+} from './embedSession.js';
+export { embedSessionSettingsSchema, PLACEMENT_ADDRESS_OPTIONS, SESSION_SETTING_SWITCHES } from './embedSessionSettings.js';
+export type { EmbedSessionSettings, SessionSettingSwitch } from './embedSessionSettings.js';
+export { USER_ATTRIBUTE_TYPES, userAttributeValueSchema } from './userAttributes.js';
+export type { UserAttributeType, UserAttributeValue } from './userAttributes.js';
+export {
+  cursorPageSchema,
+  embedTenantGroupPageSchema,
+  embedTenantGroupSchema,
+  embedTenantUserAttributePageSchema,
+  embedTenantUserAttributeSchema,
+} from './embedTenantAdmin.js';
+export type { CursorPage, EmbedTenantGroup, EmbedTenantUserAttribute } from './embedTenantAdmin.js';
+export {
+  DASHBOARD_EXPORT_FORMATS,
+  DASHBOARD_EXPORT_LAYOUTS,
+  DASHBOARD_EXPORT_STATUSES,
+  dashboardExportInputSchema,
+  dashboardExportJobSchema,
+  renderAsSchema,
+} from './dashboardExport.js';
+export type {
+  DashboardExportFormat,
+  DashboardExportInput,
+  DashboardExportJob,
+  DashboardExportLayout,
+  DashboardExportStatus,
+  RenderAs,
+} from './dashboardExport.js';
 export {
   apiErrorBodySchema,
   deploymentListSchema,

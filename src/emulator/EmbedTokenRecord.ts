@@ -1,14 +1,36 @@
-import type { GenerateSessionInput } from '../api/embedSession.js';
+import type { GenerateSessionInput, UserProfile } from '../api/embedSession.js';
+import type { EmbedSessionSettings } from '../api/embedSessionSettings.js';
+
+/**
+ * What a session grants its embed beyond the viewer: read by the embed page from the session and from every
+ * token exchanged from it, under these same names.
+ */
+export interface EmbedSessionGrants {
+  /** The session's `settings` (entitlements, `locale`, `timezone`), `{}` when it had none: every switch inherits. */
+  readonly settings: EmbedSessionSettings;
+  /** The deployment branch every query of the session runs against. @default 'main' */
+  readonly branchName: string;
+  /** The viewer's name and picture to show, or `null` when the session gave none. */
+  readonly userProfile: UserProfile | null;
+}
 
 /** A session minted by generate-session, before or after the iframe used it. */
-export interface EmbedSessionRecord {
+export interface EmbedSessionRecord extends EmbedSessionGrants {
   readonly input: GenerateSessionInput & { readonly deploymentId: number };
   readonly expiresAt: number;
   used: boolean;
+  /**
+   * Revoked (`POST /v1/embed/session/revoke`): the id can no longer be exchanged, and every token exchanged
+   * from it is refused as an expired one is.
+   */
+  revoked: boolean;
 }
 
-/** What an iframe gets for a session: a token that lives about a day, so the page survives reloads. */
-export interface EmbedTokenRecord {
+/**
+ * What an iframe gets for a session: a token that lives about a day, so the page survives reloads. It
+ * carries the session's grants (`settings`, `branchName`, `userProfile`).
+ */
+export interface EmbedTokenRecord extends EmbedSessionGrants {
   readonly session: EmbedSessionRecord;
   /** When the token was minted (the session exchanged), epoch milliseconds. */
   readonly mintedAt: number;

@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { type Dashboard, type DashboardConfig, dashboardSchema, type PublishDashboardInput } from '../api/dashboard.js';
 import { formatIssues } from '../schemas/formatIssues.js';
 import type { GenerateSessionInput } from '../api/embedSession.js';
+import { userAttributeValueMatches } from '../api/userAttributes.js';
 import {
   DEFAULT_EMBED_TOKEN_LIFETIME,
   type EmbedSessionRecord,
@@ -11,20 +12,15 @@ import {
   type EmbedTokenRecord,
   type SessionRefusal,
 } from './EmbedTokenRecord.js';
+import { DashboardExportJobs } from './DashboardExportJobs.js';
+import { EmbedTenantDirectory } from './EmbedTenantDirectory.js';
+import { EmulatorHttpError } from './EmulatorHttpError.js';
 import { NEW_DASHBOARD_WIDGETS } from './newDashboardWidgets.js';
 import type { SeedWorkspace } from './seedWorkspace.js';
 
 export type { EmbedSessionRecord, EmbedTokenLifetime, EmbedTokenRecord, SessionRefusal };
 
-/** Why a request could not be served: an HTTP status and a reason. */
-export class EmulatorHttpError extends Error {
-  constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 500,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { EmulatorHttpError };
 
 /** How long a session may wait for its iframe (five minutes, as the platform documents). */
 export const SESSION_TTL_MS = 5 * 60 * 1000;
@@ -49,6 +45,10 @@ export class EmulatorState {
   private readonly dashboards = new Map<number, Dashboard>();
   private readonly sessions = new Map<string, EmbedSessionRecord>();
   private readonly tokens = new Map<string, EmbedTokenRecord>();
+  /** The creator-mode groups and user attribute definitions of each embed tenant. */
+  readonly embedTenants = new EmbedTenantDirectory();
+  /** Dashboard export jobs and their files. */
+  readonly exports: DashboardExportJobs;
   private nextDashboardId = 1;
   private nextVersionId = 9000;
 
@@ -60,6 +60,7 @@ export class EmulatorState {
     private readonly lifetime: EmbedTokenLifetime = DEFAULT_EMBED_TOKEN_LIFETIME,
   ) {
     this.seed = seed;
+    this.exports = new DashboardExportJobs(now);
     if (stateFile && this.load(stateFile)) return;
     // A published dashboard from the start, so the playground has something to embed.
     this.publish(42, seed.publishedWorkbookId, { workbookId: seed.publishedWorkbookId, title: 'Sales overview' }, 'sales-overview');
@@ -140,12 +141,59 @@ export class EmulatorState {
     return dashboard;
   }
 
-  /** Mints a single-use session valid for five minutes. */
+  /**
+   * Mints a single-use session valid for five minutes. The branch is decided here (404 for one the
+   * deployment does not have, 400 for one it does not serve), and the creator-mode bootstrap applied to the
+   * embed tenant (a user attribute keeps its type: 400 "cannot change type"), all before anything changes.
+   */
   createSession(input: GenerateSessionInput & { readonly deploymentId: number }): string {
     if (!this.hasDeployment(input.deploymentId)) throw new EmulatorHttpError(404, `deployment ${input.deploymentId} does not exist`);
+    const branchName = input.branchName ?? 'main';
+    const branch = this.seed.branches.find((b) => b.name === branchName);
+    if (!branch) throw new EmulatorHttpError(404, `branchName: deployment ${input.deploymentId} has no branch "${branchName.slice(0, 80)}"`);
+    if (!branch.served) throw new EmulatorHttpError(400, `branchName: branch "${branch.name}" of deployment ${input.deploymentId} is not served`);
+    const tenant = input.embedTenantName;
+    if (tenant !== undefined) {
+      // An attribute the tenant defined earlier gives its value a type as well.
+      for (const attribute of input.userAttributes ?? []) {
+        const type = this.embedTenants.attributeType(tenant, attribute.name);
+        const defined = input.userAttributeDefinitions?.some((d) => d.name === attribute.name) ?? false;
+        if (type !== undefined && !defined && attribute.value !== null && !userAttributeValueMatches(type, attribute.value)) {
+          throw new EmulatorHttpError(400, `userAttributes: "${attribute.name.slice(0, 40)}" is defined as ${type} in embed tenant "${tenant}"`);
+        }
+      }
+      if (input.groupDefinitions !== undefined || input.userAttributeDefinitions !== undefined) {
+        this.embedTenants.bootstrap(tenant, input.groupDefinitions ?? [], input.userAttributeDefinitions ?? []);
+      }
+    }
     const id = `ses_${randomBytes(24).toString('base64url')}`;
-    this.sessions.set(id, { input, expiresAt: this.now() + SESSION_TTL_MS, used: false });
+    this.sessions.set(id, {
+      input,
+      expiresAt: this.now() + SESSION_TTL_MS,
+      used: false,
+      revoked: false,
+      settings: input.settings ?? {},
+      branchName,
+      userProfile: input.userProfile ?? null,
+    });
     return id;
+  }
+
+  /**
+   * Revokes a session: its id can no longer be exchanged, and tokens exchanged from it are refused from their
+   * next request on, as expired ones. Unknown ids change nothing (the route answers 204 all the same).
+   */
+  revokeSession(sessionId: string): void {
+    const session = this.sessions.get(sessionId);
+    if (session) session.revoked = true;
+  }
+
+  /**
+   * Exchanges a session id for an embed token, as the embed page does with `POST /v1/embed/session/token`:
+   * once; a used, revoked, expired or unknown id is refused with the reason the page shows.
+   */
+  exchangeSession(sessionId: string): ReturnType<EmulatorState['openSession']> {
+    return this.openSession({ session: sessionId });
   }
 
   /**
@@ -162,12 +210,15 @@ export class EmulatorState {
     if ('token' in credential) {
       const record = this.tokens.get(credential.token);
       if (!record) return no('SessionError', 'The embed token is not valid.');
+      // A revoked session's token ends as an expired one does, so the page reports a logout like an expiry.
+      if (record.session.revoked) return no('SessionExpiredError', 'The session was revoked: the embed token is no longer valid; mint a new session.');
       if (record.expiresAt <= now) return no('SessionExpiredError', 'The session expired: the embed token is no longer valid; mint a new session.');
       const refusal = refuse(record.session.input);
       return refusal ? { ok: false, refusal } : { ok: true, token: credential.token, record };
     }
     const session = this.sessions.get(credential.session);
     if (!session) return no('SessionError', 'The embed session is not valid.');
+    if (session.revoked) return no('SessionError', 'The embed session was revoked.');
     if (session.used) return no('SessionError', 'The embed session was already used: sessions are single-use.');
     if (session.expiresAt <= now) return no('SessionExpiredError', 'The embed session has expired (sessions live five minutes).');
     const refusal = refuse(session.input);
@@ -176,7 +227,15 @@ export class EmulatorState {
     const token = `emt_${randomBytes(24).toString('base64url')}`;
     const { ttlMs, trustMarginMs, expiringLeadMs } = this.lifetime;
     const expiresAt = now + ttlMs - trustMarginMs;
-    const record: EmbedTokenRecord = { session, mintedAt: now, expiresAt, expiringAt: expiresAt - expiringLeadMs };
+    const record: EmbedTokenRecord = {
+      session,
+      mintedAt: now,
+      expiresAt,
+      expiringAt: expiresAt - expiringLeadMs,
+      settings: session.settings,
+      branchName: session.branchName,
+      userProfile: session.userProfile,
+    };
     this.tokens.set(token, record);
     return { ok: true, token, record };
   }

@@ -3,6 +3,7 @@ import { type ApiFamily, authenticate, requireAccount, requireDeployment } from 
 import type { EmulatorSecrets } from './EmulatorCredentials.js';
 import type { EmulatorEnv } from './EmulatorEnv.js';
 import { STRICT_ID } from './parsePositiveId.js';
+import { SESSION_TOKEN_PATH } from './addSessionTokenRoute.js';
 
 /** A percent-decoded path segment; a malformed escape stays as written (it is no id either way). */
 function safeDecode(segment: string): string {
@@ -31,7 +32,8 @@ export function authenticateApiRequests(secrets: EmulatorSecrets, agentDeploymen
   return async (c, next) => {
     const path = new URL(c.req.url).pathname;
     const family = familyOf(path);
-    if (family === null) return next();
+    // The embed page's own exchange of its session for a token: the session id is the credential.
+    if (family === null || path === SESSION_TOKEN_PATH) return next();
     const principal = authenticate(family, c.req.header('authorization'), secrets);
     c.set('principal', principal);
     if (family === 'scim') requireAccount(principal);
@@ -41,7 +43,7 @@ export function authenticateApiRequests(secrets: EmulatorSecrets, agentDeploymen
       if (scoped) {
         const id = safeDecode(scoped[1] ?? '');
         requireDeployment(principal, STRICT_ID.test(id) ? Number(id) : id);
-      } else if (path !== '/api/v1/deployments' && path !== '/api/v1/embed/generate-session') {
+      } else if (path !== '/api/v1/deployments' && path !== '/api/v1/embed/generate-session' && path !== '/api/v1/embed/session/revoke') {
         requireAccount(principal);
       }
     }

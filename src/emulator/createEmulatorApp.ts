@@ -5,6 +5,7 @@ import { addControlRoutes } from './addControlRoutes.js';
 import { addDataAndAiRoutes } from './addDataAndAiRoutes.js';
 import { addEmbedRoutes } from './addEmbedRoutes.js';
 import { addManagementRoutes } from './addManagementRoutes.js';
+import { addSessionTokenRoute } from './addSessionTokenRoute.js';
 import { authenticateApiRequests } from './authenticateApiRequests.js';
 import type { RequestLog } from './createRequestLog.js';
 import type { EmulatorSecrets } from './EmulatorCredentials.js';
@@ -117,6 +118,7 @@ export function createEmulatorApp(state: EmulatorState, secrets: EmulatorSecrets
   );
 
   addManagementRoutes(app, state);
+  addSessionTokenRoute(app, state);
   addDataAndAiRoutes(app, state);
   addEmbedRoutes(app, state, {
     tokenCheckIntervalMs: options.tokenCheckIntervalMs ?? 20_000,

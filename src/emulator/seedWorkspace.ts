@@ -24,9 +24,18 @@ export interface EmulatorUser {
   readonly active: boolean;
 }
 
+/** A branch of a deployment: queries of a session run against one; only a served branch can be picked. */
+export interface EmulatorBranch {
+  readonly name: string;
+  /** Whether the branch is served (a session for a branch that is not answers 400). */
+  readonly served: boolean;
+}
+
 /** The workspace an emulator starts with. */
 export interface SeedWorkspace {
   readonly deployments: readonly { readonly id: number; readonly name: string; readonly region: string }[];
+  /** The branches every deployment has: `main` and `staging` served, `archived` not. The default is `main`. */
+  readonly branches: readonly EmulatorBranch[];
   readonly folders: readonly EmulatorFolder[];
   readonly workbooks: readonly EmulatorWorkbook[];
   readonly users: readonly EmulatorUser[];
@@ -72,6 +81,11 @@ export function seedWorkspace(): SeedWorkspace {
     deployments: [
       { id: 42, name: 'Production', region: 'eu-west-1' },
       { id: 43, name: 'Staging', region: 'eu-west-1' },
+    ],
+    branches: [
+      { name: 'main', served: true },
+      { name: 'staging', served: true },
+      { name: 'archived', served: false },
     ],
     folders: [
       { id: 7, deploymentId: 42, name: 'Sales' },

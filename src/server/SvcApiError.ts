@@ -75,7 +75,7 @@ export class SvcNetworkError extends SvcApiError {
 
 /** No response within the time limit (status 0), or a stream that went quiet for longer than its idle limit. */
 export class SvcTimeoutError extends SvcApiError {
-  override readonly name = 'SvcTimeoutError';
+  override readonly name: string = 'SvcTimeoutError';
   override get code(): SvcErrorCode {
     return 'SVC503';
   }
@@ -119,6 +119,37 @@ export class SvcResponseTooLargeError extends SvcApiError {
   }
   override toJSON(): Record<string, unknown> {
     return { ...super.toJSON(), limitBytes: this.limitBytes };
+  }
+}
+
+/**
+ * A dashboard export did not give a file: its job ended `failed` (the message carries the platform's
+ * reason), or was gone when polled (jobs are dropped 5 minutes after submission).
+ */
+export class SvcExportFailedError extends SvcApiError {
+  override readonly name = 'SvcExportFailedError';
+  override get code(): SvcErrorCode {
+    return 'SVC517';
+  }
+}
+
+/**
+ * A dashboard export was still `queued` or `rendering` when `exportDashboard`'s wait (`maxWaitMs`) ran out.
+ * The job may still finish: {@link SvcExportTimeoutError.jobId} can be polled with `getDashboardExport`.
+ */
+export class SvcExportTimeoutError extends SvcTimeoutError {
+  override readonly name = 'SvcExportTimeoutError';
+  override get code(): SvcErrorCode {
+    return 'SVC518';
+  }
+  /** The job that did not finish in time. */
+  readonly jobId: string;
+  constructor(message: string, details: SvcApiErrorDetails & { readonly jobId: string }) {
+    super(message, details);
+    this.jobId = details.jobId;
+  }
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), jobId: this.jobId };
   }
 }
 

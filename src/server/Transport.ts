@@ -58,6 +58,8 @@ export interface TransportRequest<T> {
    * error names the field but neither echoes its value nor keeps the body.
    */
   readonly sensitiveResponse?: boolean | undefined;
+  /** The `Accept` header. @default 'application/json' */
+  readonly accept?: string | undefined;
 }
 
 /** Sends requests to one API with one credential. */
@@ -68,6 +70,11 @@ export interface Transport {
    * already redacted, within the stream limits. Ending the iteration (or the caller's signal) cancels it.
    */
   streamLines(request: Omit<TransportRequest<never>, 'schema'>, limits: StreamOptions): Promise<StreamedLines>;
+  /**
+   * Sends a request whose successful answer is a file: returns it unread, to be read once as a stream or as
+   * bytes (within `maxResponseBytes`). The time limit covers the wait for the headers.
+   */
+  download(request: Omit<TransportRequest<never>, 'schema'>): Promise<TransportFile>;
   /** A copy of a parsed value with every credential this transport knows (and any scheme value) removed. */
   redactValue(value: unknown): unknown;
 }
@@ -78,4 +85,17 @@ export interface StreamedLines {
   /** `METHOD /base/path` of the request, for messages. */
   readonly at: string;
   readonly lines: AsyncGenerator<string, void>;
+}
+
+/** A successful answer that is a file, not read yet (see {@link Transport.download}). */
+export interface TransportFile {
+  readonly status: number;
+  /** The `Content-Type` header, or `application/octet-stream` without one. */
+  readonly contentType: string;
+  /** The `Content-Disposition` header, or `null`. */
+  readonly contentDisposition: string | null;
+  /** The body as a stream; reading it to the end (or cancelling it) ends the request. Read it or `bytes()`, once. */
+  readonly body: ReadableStream<Uint8Array>;
+  /** The whole body, within `maxResponseBytes` (past it: `SvcResponseTooLargeError`). */
+  bytes(): Promise<Uint8Array>;
 }

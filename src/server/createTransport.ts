@@ -21,6 +21,7 @@ import {
   DEFAULT_MAX_LINE_BYTES,
   DEFAULT_MAX_RESPONSE_BYTES,
   type Transport,
+  type TransportFile,
   type TransportOptions,
   type TransportRequest,
 } from './Transport.js';
@@ -160,7 +161,7 @@ export function createTransport(
       clearTimeout(timer);
       request.signal?.removeEventListener('abort', onCallerAbort);
     };
-    const headers: Record<string, string> = { authorization, accept: 'application/json' };
+    const headers: Record<string, string> = { authorization, accept: request.accept ?? 'application/json' };
     if (request.body !== undefined) headers['content-type'] = 'application/json';
     const url = urlFor(request.path, request.query);
     let response: Response;
@@ -293,6 +294,69 @@ export function createTransport(
         }
       }
       return { status: response.status, at, lines: lines() };
+    },
+    async download(request): Promise<TransportFile> {
+      const { response, done, controller, stopTimer } = await run(request);
+      // The time limit covered the wait for the headers; a large file may take longer to read.
+      stopTimer();
+      const details = { status: response.status, method: request.method, path: redact(request.path) };
+      const source = response.body;
+      let used = false;
+      const take = (): void => {
+        if (used) throw new TypeError(`${where(request.method, request.path)}: the file was already read; read body or bytes(), once`);
+        used = true;
+      };
+      const reader = source?.getReader();
+      const finish = (): void => {
+        done();
+        reader?.releaseLock();
+      };
+      // A stream of the body that ends the request (timer, abort listener) when it ends or is cancelled.
+      const body = new ReadableStream<Uint8Array>({
+        start() {
+          if (!reader) finish();
+        },
+        async pull(stream) {
+          if (!reader) return stream.close();
+          try {
+            const { value, done: ended } = await reader.read();
+            if (ended) {
+              finish();
+              stream.close();
+            } else stream.enqueue(value);
+          } catch (error) {
+            finish();
+            stream.error(
+              request.signal?.aborted
+                ? request.signal.reason
+                : new SvcNetworkError(`${where(request.method, request.path)}: the file broke off`, details, {
+                    cause: error instanceof Error ? new Error(redact(error.message)) : undefined,
+                  }),
+            );
+          }
+        },
+        async cancel(reason) {
+          await reader?.cancel(reason).catch(() => {});
+          finish();
+          controller.abort();
+        },
+      });
+      return {
+        status: response.status,
+        contentType: response.headers.get('content-type') ?? 'application/octet-stream',
+        contentDisposition: response.headers.get('content-disposition'),
+        get body() {
+          take();
+          return body;
+        },
+        async bytes() {
+          take();
+          // Read through the wrapping stream, so its end releases the request as a streamed read does.
+          const limited = await readLimitedBody(new Response(body, { headers: { 'content-length': response.headers.get('content-length') ?? '' } }), maxResponseBytes);
+          if (limited.overflow) throw tooLarge(request.method, request.path, response.status, maxResponseBytes, 'the file');
+          return limited.bytes;
+        },
+      };
     },
     redactValue: (value) => redactValue(value, redact),
   };

@@ -14,16 +14,25 @@ export type { DataClient, DataClientOptions } from './createDataClient.js';
 export { createManagementClient } from './createManagementClient.js';
 export type {
   CallOptions,
+  DashboardExportJobParams,
   EmbedSessionParams,
+  EmbedTenantAdmin,
+  EmbedTenantItemParams,
+  EmbedTenantListParams,
+  ExportDashboardParams,
   ManagementClient,
   ManagementClientOptions,
   PublishDashboardParams,
+  StartDashboardExportParams,
 } from './createManagementClient.js';
+export type { DashboardExportFile } from './DashboardExportFile.js';
 export { parseRetryAfter } from './parseRetryAfter.js';
 export { DEFAULT_MAX_LINE_BYTES, DEFAULT_MAX_RESPONSE_BYTES } from './Transport.js';
 export type { RetryOptions, StreamOptions, TransportOptions } from './Transport.js';
 export {
   SvcApiError,
+  SvcExportFailedError,
+  SvcExportTimeoutError,
   SvcForbiddenError,
   SvcInputError,
   SvcNetworkError,
