@@ -143,7 +143,8 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
       settled({ type: 'session-settled', id, session: answer });
       return;
     }
-    if (isDevelopment) traceLifecycle(embedId, 'session-requested', reason.reason);
+    // A renewal is traced as such (see the transition); a new load says it waits for its session.
+    if (isDevelopment && reason.reason !== 'renewal') traceLifecycle(embedId, 'session-requested', reason.reason);
     answer.then(
       (session) => settled({ type: 'session-settled', id, session }),
       (error: ErrorPayload) => settled({ type: 'session-failed', id, error, final: isFinalSessionFailure(error) }),

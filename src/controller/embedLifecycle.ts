@@ -295,6 +295,7 @@ export function transition(
     effect({ type: 'cancel-reveal' });
     effect({ type: 'load', session });
     timer('ready', context.readyTimeoutMs);
+    if (!next.hidden && !next.visible) trace('revealed');
     Object.assign(next, {
       status: 'loading',
       loads: next.loads + 1,
@@ -428,13 +429,13 @@ export function transition(
     case 'attach':
     case 'park': {
       const parked = event.type === 'park';
-      if (next.parked !== parked) trace(parked ? 'parked' : 'shown');
-      next.parked = parked;
       if (next.unreported) {
         next.unreported = false;
         effect({ type: 'report', error: next.error as ErrorPayload });
       }
       if (next.status === 'idle') start('initial');
+      if (next.parked !== parked) trace(parked ? 'parked' : 'shown');
+      next.parked = parked;
       break;
     }
     case 'signed':
@@ -498,7 +499,10 @@ export function transition(
     }
     case 'refused':
       // One failure at a time: a failed embed stays with the error it shows until it starts again.
-      if (next.status !== 'failed') fail(event.error, false);
+      if (next.status === 'failed') break;
+      // An address that could not be built was never loaded into an iframe.
+      if (event.error.context === 'address' && next.status === 'loading') next.loads -= 1;
+      fail(event.error, false);
       break;
     case 'frame-loaded': {
       if (!LIVE.includes(next.status) && next.status !== 'failed') break;
@@ -553,6 +557,10 @@ export function transition(
           revealAfterReady();
           break;
         }
+        case 'ready':
+          // A document that reloaded itself is shown after its own ready.
+          revealAfterReady();
+          break;
         case 'failed':
           // The embed recovered by itself (its own error page, or a document slower than readyTimeoutMs).
           if (next.fromEmbed || (next.error as SvcErrorPayload | null)?.code === 'SVC309') {

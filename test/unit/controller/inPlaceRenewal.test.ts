@@ -93,17 +93,31 @@ describe('renewal in place', () => {
     expect(controller.getSnapshot()).toMatchObject({ phase: 'loading', visible: false, loads: 2 });
   });
 
-  it('loads the handed session when the embed does not answer within 10 s', async () => {
+  it('loads a new session when the embed does not answer within 10 s, never the handed one again', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { controller, tenant } = await readyEmbed();
+    const { controller, tenant, getSession } = await readyEmbed();
     tenant.send('svc:event:session-expired');
     await vi.advanceTimersByTimeAsync(0);
     const handed = tenant.actions().at(-1)?.payload.sessionId as string;
     await vi.advanceTimersByTimeAsync(9_000);
     expect(controller.getSnapshot().loads).toBe(1);
     await vi.advanceTimersByTimeAsync(1_100);
+    // The document may have used the handed session: a new one is asked for and loaded.
+    expect(getSession).toHaveBeenCalledTimes(3);
     expect(controller.getSnapshot().loads).toBe(2);
-    expect(controller.iframe?.src).toContain(`session=${handed}`);
+    expect(controller.iframe?.src).toMatch(/session=ipr-/);
+    expect(controller.iframe?.src).not.toContain(`session=${handed}`);
+  });
+
+  it('loads the handed session when the embed does not answer within 10 s and the app has no getSession', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { controller, tenant } = await readyEmbed({ session: fresh(), getSession: undefined });
+    const next = fresh();
+    controller.update({ session: next });
+    expect(tenant.actions().at(-1)).toMatchObject({ type: 'svc:action:set-session', payload: { sessionId: next } });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(controller.getSnapshot().loads).toBe(2);
+    expect(controller.iframe?.src).toContain(`session=${next}`);
   });
 
   it('by reload hides the iframe being replaced, so its clicks reach nothing under the loading layer', async () => {

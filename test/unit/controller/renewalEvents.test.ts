@@ -1,3 +1,4 @@
+import { WAKE_SPREAD_MS } from '../../../src/controller/lifecycleLimits.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EmbedController, SessionRequest } from '../../../src/controller/index.js';
 import { embedInspector } from '../../../src/protocol/index.js';
@@ -71,7 +72,7 @@ describe('a renewal in place', () => {
 });
 
 describe('the tab coming back', () => {
-  it('renews at once when the planned renewal is overdue (the machine slept, timers did not run)', async () => {
+  it('renews within the wake spread when the planned renewal is overdue (the machine slept, timers did not run)', async () => {
     vi.useFakeTimers({ now: 1_000_000 });
     vi.spyOn(Math, 'random').mockReturnValue(0.5);
     const { controller, tenant, requests } = await readyEmbed();
@@ -80,6 +81,10 @@ describe('the tab coming back', () => {
     // Planned 150 s ahead; the clock jumps past it without the timer firing.
     vi.setSystemTime(Date.now() + 200_000);
     window.dispatchEvent(new Event('online'));
+    // Embeds waking together spread their renewals over WAKE_SPREAD_MS: this one (random 0.5) half way.
+    await vi.advanceTimersByTimeAsync(WAKE_SPREAD_MS / 2 - 1);
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'ready', renewals: 0 });
+    await vi.advanceTimersByTimeAsync(1);
     expect(controller.getSnapshot()).toMatchObject({ phase: 'renewing', renewals: 1 });
     expect(requests.at(-1)).toMatchObject({ reason: 'renewal', expiresAt });
   });
