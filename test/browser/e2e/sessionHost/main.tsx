@@ -4,7 +4,7 @@
 // as when the call starts.
 import { StrictMode, useCallback, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { type SessionRequest, type SvcErrorFallback, SvcDashboard, type SvcEventMessage, SvcProvider } from 'svc-embed-react';
+import { type ErrorPayload, type SessionRequest, type SvcErrorFallback, SvcDashboard, type SvcEventMessage, SvcProvider } from 'svc-embed-react';
 
 /** One `getSession` call as the app's backend saw it (times from `performance.now()`). */
 interface SessionCall {
@@ -73,10 +73,10 @@ async function getSession(request: SessionRequest): Promise<string> {
 
 const record = (embedId: string) => (message: SvcEventMessage) => {
   w.__events.push({ embedId, type: message.type });
-  if (message.type === 'svc:event:error') {
-    const payload = message.payload as { message: string; code?: string };
-    w.__errors.push({ embedId, code: payload.code ?? null, message: payload.message });
-  }
+};
+/** The app's `onError`: what it would send to its error tracker. */
+const report = (embedId: string) => (error: ErrorPayload) => {
+  w.__errors.push({ embedId, code: (error as { code?: string }).code ?? null, message: error.message });
 };
 
 /** The app's own fallback: the error's code and a button that starts the embed again. */
@@ -106,7 +106,7 @@ function Switch() {
   }, []);
   return (
     <SvcProvider tenantOrigin={tenant} getSession={getSession}>
-      <SvcDashboard embedId="main" publicId="sales-overview" session={session} onEvent={record('main')} errorFallback={fallback('main')} style={frameStyle} />
+      <SvcDashboard embedId="main" publicId="sales-overview" session={session} onEvent={record('main')} onError={report('main')} errorFallback={fallback('main')} style={frameStyle} />
     </SvcProvider>
   );
 }
@@ -116,7 +116,7 @@ function Wake({ count }: { count: number }) {
   return (
     <SvcProvider tenantOrigin={tenant} getSession={getSession}>
       {Array.from({ length: count }, (_, index) => `d${index}`).map((id) => (
-        <SvcDashboard key={id} embedId={id} publicId="sales-overview" onEvent={record(id)} errorFallback={fallback(id)} style={small} />
+        <SvcDashboard key={id} embedId={id} publicId="sales-overview" onEvent={record(id)} onError={report(id)} errorFallback={fallback(id)} style={small} />
       ))}
     </SvcProvider>
   );
@@ -141,12 +141,12 @@ function Failures() {
           Clicked {clicks} times
         </button>
       </header>
-      <SvcDashboard embedId="good" tenantOrigin={tenant} publicId="sales-overview" onEvent={record('good')} errorFallback={fallback('good')} style={frameStyle} />
+      <SvcDashboard embedId="good" tenantOrigin={tenant} publicId="sales-overview" onEvent={record('good')} onError={report('good')} errorFallback={fallback('good')} style={frameStyle} />
       <SvcDashboard
         embedId="badprop"
         tenantOrigin="acme.example.com"
         publicId="sales-overview"
-        onEvent={record('badprop')}
+        onEvent={record('badprop')} onError={report('badprop')}
         errorFallback={fallback('badprop')}
         style={frameStyle}
       />
@@ -154,13 +154,13 @@ function Failures() {
         embedId="unreachable"
         tenantOrigin={params.get('unreachable') ?? ''}
         publicId="sales-overview"
-        onEvent={record('unreachable')}
+        onEvent={record('unreachable')} onError={report('unreachable')}
         errorFallback={fallback('unreachable')}
         style={frameStyle}
         {...perEmbed}
       />
       <SvcProvider tenantOrigin={params.get('blocked') ?? ''} {...onProvider}>
-        <SvcDashboard embedId="blocked" publicId="sales-overview" onEvent={record('blocked')} errorFallback={fallback('blocked')} style={frameStyle} />
+        <SvcDashboard embedId="blocked" publicId="sales-overview" onEvent={record('blocked')} onError={report('blocked')} errorFallback={fallback('blocked')} style={frameStyle} />
       </SvcProvider>
     </>
   );
