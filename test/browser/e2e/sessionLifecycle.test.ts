@@ -17,15 +17,30 @@ const SWITCH_LIMIT_MS = 10_000 + 5_000;
 let browser: Browser;
 /** Tokens of the default life, ended by the test; pages look at their token every half second. */
 let tenant: RunningEmulator;
+/** How far the sleeping tenant's clock is ahead of the machine's: the length of the sleeps simulated so far. */
+let sleptMs = 0;
+/**
+ * Tokens trusted for 9.5 minutes and announced 5 minutes ahead, on a clock that moves on when the test
+ * simulates a sleep (as every clock does when a laptop wakes).
+ */
+let sleeper: RunningEmulator;
 /** A tenant whose embed pages refuse to be framed by anyone (`frame-ancestors 'none'`). */
 let blocked: RunningEmulator;
 let host: Awaited<ReturnType<typeof startSessionHostApp>>;
 
 beforeAll(async () => {
   const quiet = { port: 0, host: 'localhost', quiet: true } as const;
-  [browser, tenant, blocked, host] = await Promise.all([
+  [browser, tenant, sleeper, blocked, host] = await Promise.all([
     connectChromium(),
     startBuiltEmulator({ ...quiet, tokenCheckIntervalMs: 500 }),
+    startBuiltEmulator({
+      ...quiet,
+      tokenCheckIntervalMs: 500,
+      embedTokenTtlMs: 600_000,
+      embedTokenTrustMarginMs: 30_000,
+      sessionExpiringLeadMs: 300_000,
+      now: () => Date.now() + sleptMs,
+    }),
     startBuiltEmulator({ ...quiet, frameAncestors: 'none' } as StartEmulatorOptions),
     startSessionHostApp(),
   ]);
@@ -33,7 +48,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await Promise.all([tenant?.close(), blocked?.close(), host?.close()]);
+  await Promise.all([tenant?.close(), sleeper?.close(), blocked?.close(), host?.close()]);
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -79,8 +94,16 @@ interface TenantSide {
   policies: { url: string; policy: string }[];
 }
 
-async function open(query: Record<string, string>): Promise<{ page: Page; seen: TenantSide; pageErrors: string[] }> {
+/**
+ * Opens the host app on a new page, signed in to `emulator`. With `clock`, the page's clock (and its frames')
+ * is Playwright's, which the test can move on as a sleeping machine's does.
+ */
+async function open(
+  query: Record<string, string>,
+  { emulator = tenant, clock = false }: { emulator?: RunningEmulator; clock?: boolean } = {},
+): Promise<{ page: Page; seen: TenantSide; pageErrors: string[] }> {
   const page = await browser.newPage({ viewport: { width: 1300, height: 1000 } });
+  if (clock) await page.clock.install();
   const seen: TenantSide = { documents: [], exchanged: [], presented: [], policies: [] };
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -102,8 +125,8 @@ async function open(query: Record<string, string>): Promise<{ page: Page; seen: 
       seen.policies.push({ url: response.url(), policy: response.headers()['content-security-policy'] ?? '' });
     }
   });
-  await page.exposeFunction('mintSession', (_surface: string, viewer: string) => mintSession(tenant, { externalId: viewer }));
-  await page.goto(`${host.url}/?${new URLSearchParams({ tenant: tenant.url, ...query })}`);
+  await page.exposeFunction('mintSession', (_surface: string, viewer: string) => mintSession(emulator, { externalId: viewer }));
+  await page.goto(`${host.url}/?${new URLSearchParams({ tenant: emulator.url, ...query })}`);
   return { page, seen, pageErrors };
 }
 
@@ -189,10 +212,14 @@ describe('the latest viewer wins, in Chromium against the emulator', () => {
   it('20 embeds waking together after a sleep: each renews with its own session, at most 4 getSession calls in flight, spread over time', async () => {
     const count = 20;
     const ids = Array.from({ length: count }, (_, index) => `d${index}`);
-    const { page, seen, pageErrors } = await open({ scenario: 'wake', count: String(count) });
+    const { page, seen, pageErrors } = await open({ scenario: 'wake', count: String(count) }, { emulator: sleeper, clock: true });
     try {
       const readyCounts = () => Promise.all(ids.map((id) => readyCount(page, id)));
+      const countOf = (type: string) => page.evaluate((t) => (window as unknown as Win).__events.filter((e) => e.type === t).length, type);
       await expect.poll(readyCounts, { timeout: 40_000, interval: 250 }).toEqual(ids.map(() => 1));
+      // Every token enters its last 5 minutes: each embed plans its renewal at its own moment before the end.
+      sleeper.warnEmbedTokens();
+      await expect.poll(() => countOf('svc:event:session-expiring'), { timeout: 10_000, interval: 100 }).toBe(count);
       // From here the backend takes 300 ms a session, so calls started together would overlap.
       await page.evaluate(() => {
         const w = window as unknown as Win;
@@ -201,19 +228,10 @@ describe('the latest viewer wins, in Chromium against the emulator', () => {
       });
       const before = (await calls(page)).length;
 
-      // The app's page sleeps: its event loop is held for 2 s (no timer, no message handler runs). The tokens
-      // end meanwhile; the embed pages (other processes, other origins) notice within half a second and say so
-      // to a page that cannot listen yet. When it wakes, everything that piled up arrives at once, and the tab
-      // says it is back.
-      const asleep = page.evaluate(() => {
-        const until = performance.now() + 2_000;
-        while (performance.now() < until);
-        document.dispatchEvent(new Event('visibilitychange'));
-        window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
-      });
-      await sleep(200);
-      expect(tenant.expireEmbedTokens()).toBeGreaterThanOrEqual(count);
-      await asleep;
+      // The laptop's lid is closed for 10 minutes: every clock (the page's, its frames', the tenant's) jumps,
+      // and what fell due meanwhile (every planned renewal, every token's end) comes due at the same moment.
+      sleptMs += 600_000;
+      await page.clock.fastForward(600_000);
       const wokeAt = Date.now();
       await expect.poll(readyCounts, { timeout: 30_000, interval: 100 }).toEqual(ids.map(() => 2));
       const renewedMs = Date.now() - wokeAt;
@@ -226,7 +244,8 @@ describe('the latest viewer wins, in Chromium against the emulator', () => {
       const burst = Math.max(...starts.map((start) => starts.filter((other) => other >= start && other - start < 2).length));
       console.log(
         `[session lifecycle] wake of ${count}: all ready again ${renewedMs} ms after the wake; ${renewals.length} getSession ` +
-          `calls, at most ${maxInFlight} in flight, starts spread over ${spanMs} ms, at most ${burst} within 2 ms`,
+          `calls, at most ${maxInFlight} in flight, starts spread over ${spanMs} ms, at most ${burst} within 2 ms ` +
+          `(first starts at +${starts.slice(0, 8).map((start) => Math.round(start - (starts[0] ?? 0))).join(', +')} ms)`,
       );
       expect(renewals.map((call) => call.reason)).toEqual(ids.map(() => 'renewal'));
       expect(new Set(renewals.map((call) => call.embedId)).size).toBe(count);
