@@ -220,6 +220,7 @@ export default defineConfig(({ mode }) => {
         },
         rolldownOptions: {
           external,
+          optimization: { inlineConst: true },
           output: {
             banner: (chunk) => (reactEntries.has(chunk.name) ? "'use client';" : ''),
             chunkFileNames: 'shared/[name]-[hash].js',
@@ -260,6 +261,9 @@ export default defineConfig(({ mode }) => {
       },
       rolldownOptions: {
         external,
+        // The source names its numbers once (limits, timeouts) in the module that owns them; the build writes each
+        // value where it is used, so a reader gets the name and an app's bundle pays for no variable.
+        optimization: { inlineConst: true },
         output: {
           banner: (chunk) =>
             chunk.name === 'cli' ? '#!/usr/bin/env node' : reactEntries.has(chunk.name) ? "'use client';" : '',

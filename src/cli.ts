@@ -18,6 +18,8 @@ Options:
   --session-expiring-lead DURATION  how long before that the page sends session-expiring (default 10m)
   --no-in-place-renewal             behave as the older platform: no session-expiring or
                                     session-expired events, set-session is an unknown action
+  --frame-ancestors LIST            which sites may frame the embed pages: none, self, or
+                                    comma-separated origins (default: any site)
   -h, --help                        show this help
 
 Durations are a number and a unit: 500ms, 90s, 5m, 2h, 1d.
@@ -67,6 +69,7 @@ async function main(argv: string[]): Promise<number> {
     'embed-token-trust-margin'?: string;
     'session-expiring-lead'?: string;
     'no-in-place-renewal'?: boolean;
+    'frame-ancestors'?: string;
   };
   try {
     ({ values } = parseArgs({
@@ -81,6 +84,7 @@ async function main(argv: string[]): Promise<number> {
         'embed-token-trust-margin': { type: 'string' },
         'session-expiring-lead': { type: 'string' },
         'no-in-place-renewal': { type: 'boolean' },
+        'frame-ancestors': { type: 'string' },
       },
       strict: true,
     }));
@@ -105,6 +109,9 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   }
   const credentialsFile = values['credentials-file'];
+  const ancestors = values['frame-ancestors']?.trim();
+  const frameAncestors =
+    ancestors === undefined ? undefined : ancestors === 'none' || ancestors === 'self' ? ancestors : ancestors.split(',').map((origin) => origin.trim());
   let emulator: Awaited<ReturnType<typeof startEmulator>>;
   try {
     emulator = await startEmulator({
@@ -113,6 +120,7 @@ async function main(argv: string[]): Promise<number> {
       stateFile: values.state,
       credentialsFile,
       inPlaceRenewal: !values['no-in-place-renewal'],
+      frameAncestors,
       ...durations,
     });
   } catch (error) {

@@ -117,11 +117,43 @@ export const generateSessionResponseSchema = z.object({ sessionId: z.string().ch
 /** The body of `POST /v1/embed/session/revoke`. */
 export const revokeSessionInputSchema = z.strictObject({ sessionId: z.string().check(z.minLength(1), z.maxLength(512)) });
 
-/** The body of generate-session (`settings` typed by its known keys: placement chrome is a type error). */
-export type GenerateSessionInput = Omit<z.input<typeof generateSessionInputSchema>, 'settings'> & {
-  /** What this viewer is entitled to (see {@link EmbedSessionSettings}). @default every switch inherits the account's setting */
+/** The newer fields of generate-session, typed and documented one by one. */
+export interface GenerateSessionNewerFields {
+  /**
+   * What this viewer is entitled to: signed into the token, so the viewer cannot change it (see
+   * {@link EmbedSessionSettings}). Placement chrome is not accepted here: it goes in the embed's address.
+   * @default every switch inherits the account's setting
+   */
   readonly settings?: EmbedSessionSettings | undefined;
-};
+  /**
+   * The deployment branch every query of the session runs against, decided when the session is minted (the
+   * platform answers 404 for an unknown branch, 400 for one it does not serve).
+   * @default the deployment's default branch
+   */
+  readonly branchName?: string | undefined;
+  /**
+   * The viewer's name and picture the embed shows; `picture` an absolute http(s) URL. Not with `internalId`.
+   * @default none shown
+   */
+  readonly userProfile?: UserProfile | undefined;
+  /**
+   * Creator-mode groups to create (or keep) in the embed tenant. Needs `creatorMode: true` and
+   * `embedTenantName`; names unique. @default none
+   */
+  readonly groupDefinitions?: readonly GroupDefinition[] | undefined;
+  /**
+   * User attributes to define (or keep) in the embed tenant, each with its type (which can never change).
+   * Needs `creatorMode: true` and `embedTenantName`; names unique. @default none
+   */
+  readonly userAttributeDefinitions?: readonly UserAttributeDefinition[] | undefined;
+}
+
+/** The body of generate-session (`settings` typed by its known keys: placement chrome is a type error). */
+export type GenerateSessionInput = Omit<
+  z.input<typeof generateSessionInputSchema>,
+  'settings' | 'branchName' | 'userProfile' | 'groupDefinitions' | 'userAttributeDefinitions'
+> &
+  GenerateSessionNewerFields;
 /** The answer of generate-session. */
 export type GenerateSessionResponse = z.infer<typeof generateSessionResponseSchema>;
 /** A group definition of the creator-mode bootstrap. */

@@ -71,6 +71,7 @@ export {
 } from './embedSession.js';
 export type {
   GenerateSessionInput,
+  GenerateSessionNewerFields,
   GenerateSessionResponse,
   GroupDefinition,
   UserAttributeDefinition,

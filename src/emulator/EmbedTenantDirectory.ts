@@ -6,6 +6,9 @@ import { EmulatorHttpError } from './EmulatorHttpError.js';
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;
 
+/** The creation number in an id such as `grp_12`: ids are numbered in the order they were made. */
+const creationNumber = (id: string): number => Number(id.slice(id.indexOf('_') + 1));
+
 /** One embed tenant's creator-mode groups and user attribute definitions, in creation order. */
 interface TenantRecords {
   readonly groups: Map<string, EmbedTenantGroup>;
@@ -70,18 +73,21 @@ export class EmbedTenantDirectory {
     return undefined;
   }
 
-  /** One page of a list: `after` is the id of the last item of the page before (the cursor). */
+  /**
+   * One page of a list, in creation order. The cursor is the creation number of the page's last item, so
+   * paging carries on correctly when items are deleted between pages.
+   */
   list(name: string, list: 'groups' | 'attributes', first: number, after: string | undefined): { items: unknown[]; nextCursor: string | null } {
-    const items = [...(this.tenants.get(name)?.[list].values() ?? [])];
-    let start = 0;
+    let from = 0;
     if (after !== undefined) {
-      const index = items.findIndex((item) => item.id === after);
-      if (index < 0) throw new EmulatorHttpError(400, 'after: not a cursor of this list');
-      start = index + 1;
+      const match = /^c_([1-9][0-9]{0,9})$/.exec(after);
+      if (!match) throw new EmulatorHttpError(400, 'after: not a cursor of this list (pass the nextCursor of the page before)');
+      from = Number(match[1]);
     }
-    const page = items.slice(start, start + first);
-    const more = start + first < items.length;
-    return { items: page, nextCursor: more && page.length > 0 ? (page.at(-1)?.id ?? null) : null };
+    const items = [...(this.tenants.get(name)?.[list].values() ?? [])].filter((item) => creationNumber(item.id) > from);
+    const page = items.slice(0, first);
+    const last = page.at(-1);
+    return { items: page, nextCursor: items.length > first && last ? `c_${creationNumber(last.id)}` : null };
   }
 
   /** Deletes one item; 404 when the tenant has no such item. */

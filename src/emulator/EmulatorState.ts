@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import * as z from 'zod/mini';
 import { type Dashboard, type DashboardConfig, dashboardSchema, type PublishDashboardInput } from '../api/dashboard.js';
+import { svcError } from '../protocol/svcError.js';
 import { formatIssues } from '../schemas/formatIssues.js';
 import type { GenerateSessionInput } from '../api/embedSession.js';
 import { userAttributeValueMatches } from '../api/userAttributes.js';
@@ -318,17 +319,17 @@ export class EmulatorState {
       text = readFileSync(file, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-      throw new Error(`The emulator state file ${file} cannot be read: ${(error as Error).message}`);
+      throw svcError(808, `The emulator state file ${file} cannot be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, Error);
     }
     let json: unknown;
     try {
       json = JSON.parse(text);
     } catch {
-      throw new Error(`The emulator state file ${file} is not valid JSON; fix or delete it.`);
+      throw svcError(808, `The emulator state file ${file} is not valid JSON; fix or delete it.`, Error);
     }
     const result = persistedStateSchema.safeParse(json);
     if (!result.success) {
-      throw new Error(`The emulator state file ${file} is not one this version can read (${formatIssues(result.error.issues, json)}); fix or delete it.`);
+      throw svcError(808, `The emulator state file ${file} is not one this version can read (${formatIssues(result.error.issues, json)}); fix or delete it.`, Error);
     }
     const state = result.data;
     for (const dashboard of state.dashboards) this.dashboards.set(dashboard.id, dashboard);

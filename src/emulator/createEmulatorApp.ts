@@ -24,6 +24,11 @@ export interface EmulatorAppOptions {
   readonly tokenCheckIntervalMs?: number | undefined;
   /** Whether the embed pages speak the newer protocol (expiry events, `svc:action:set-session`). @default true */
   readonly inPlaceRenewal?: boolean | undefined;
+  /**
+   * The source list of a `frame-ancestors` directive sent with every embed page (`'none'`, `'self'`, or
+   * origins), as `readFrameAncestors` makes it. @default none sent: any site may frame the pages
+   */
+  readonly frameAncestors?: string | undefined;
 }
 
 /** The largest request body the APIs read (their real bodies are a few kilobytes). */
@@ -62,6 +67,16 @@ export function createEmulatorApp(state: EmulatorState, secrets: EmulatorSecrets
     }
     await next();
   });
+
+  // Which sites may frame the embed pages: a policy header of its own, so it adds to whatever policy the page
+  // is served with (a browser enforces every Content-Security-Policy header it gets).
+  const { frameAncestors } = options;
+  if (frameAncestors !== undefined) {
+    app.use('/embed/*', async (c, next) => {
+      await next();
+      if ((c.res.headers.get('content-type') ?? '').startsWith('text/html')) c.res.headers.append('content-security-policy', `frame-ancestors ${frameAncestors}`);
+    });
+  }
 
   // The AI API is one agent's chat API: the agent belongs to the seed deployment.
   app.use(authenticateApiRequests(secrets, secrets.credentials.seed.deploymentId));
@@ -134,6 +149,8 @@ export function createEmulatorApp(state: EmulatorState, secrets: EmulatorSecrets
 <li><a href="/embed/chat">/embed/chat</a> (private mode)</li>
 <li>/embed/d/42/app?session=&lt;id&gt; (signed only)</li>
 <li>Management API: /api/v1/…, SCIM: /api/scim/v2/Users, data API: /data/v1/…, AI API: /ai/chat/stream-chat-state</li>
+<li>Sessions: /api/v1/embed/generate-session, /api/v1/embed/session/token, /api/v1/embed/session/revoke; embed tenants: /api/v1/embed-tenants/&lt;name&gt;/groups, /user-attributes</li>
+<li>Dashboard exports: /api/v1/deployments/&lt;id&gt;/dashboard-exports[/&lt;jobId&gt;[/download]]</li>
 </ul>`),
   );
 

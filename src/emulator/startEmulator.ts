@@ -8,6 +8,8 @@ import { createEmulatorSecrets, type EmulatorCredentials } from './EmulatorCrede
 import { EmulatorState } from './EmulatorState.js';
 import { readCredentialsFile } from './readCredentialsFile.js';
 import { seedWorkspace } from './seedWorkspace.js';
+import { readFrameAncestors } from './readFrameAncestors.js';
+import { svcError } from '../protocol/svcError.js';
 
 /** Options of {@link startEmulator}. */
 export interface StartEmulatorOptions {
@@ -24,24 +26,26 @@ export interface StartEmulatorOptions {
   /** The clock, for tests of session, embed token and data token expiry. @default Date.now */
   readonly now?: (() => number) | undefined;
   /**
-   * How often a signed embed page asks whether its embed token still holds, in milliseconds (at least 100).
-   * Tests of token expiry shorten it. @default 20000
+   * How often a signed embed page asks whether its embed token still holds, in milliseconds (a whole number
+   * of at least 100; `SVC805` otherwise). Tests of token expiry shorten it. @default 20000
    */
   readonly tokenCheckIntervalMs?: number | undefined;
   /**
-   * How long an embed token lives from the moment its page exchanges the session, in milliseconds.
+   * How long an embed token lives from the moment its page exchanges the session, in milliseconds: a whole
+   * number of at least 1 whose end is a date JavaScript can hold (`SVC805` otherwise).
    * @default 86400000 (24 hours, as the platform mints it)
    */
   readonly embedTokenTtlMs?: number | undefined;
   /**
    * How long before the end of its life the embed stops trusting its token, in milliseconds: the page's
-   * `expiresAt` is `minted + embedTokenTtlMs - embedTokenTrustMarginMs`. Smaller than `embedTokenTtlMs`.
+   * `expiresAt` is `minted + embedTokenTtlMs - embedTokenTrustMarginMs`. A whole number (`SVC805`) smaller
+   * than `embedTokenTtlMs` (`SVC806`).
    * @default 3600000 (1 hour); for a ttl under 24 hours, the same share of it (a twenty-fourth)
    */
   readonly embedTokenTrustMarginMs?: number | undefined;
   /**
    * How long before `expiresAt` the page sends `svc:event:session-expiring`, in milliseconds. A lead longer
-   * than the trusted life makes the page send it right after `ready`.
+   * than the trusted life makes the page send it right after `ready`. A whole number (`SVC805`).
    * @default 600000 (10 minutes)
    */
   readonly sessionExpiringLeadMs?: number | undefined;
@@ -50,13 +54,24 @@ export interface StartEmulatorOptions {
    * `svc:event:session-expired`, and `svc:action:set-session` to carry on in place. `false` behaves as the
    * older platform: neither event is ever sent, an expired page ends with the fatal `SessionExpiredError`
    * alone, and `set-session` is answered as any action type the page does not know (a non-fatal
-   * `svc:event:error` named `UnknownActionError`), so hosts can test their fallback.
+   * `svc:event:error` named `UnknownActionError`), so hosts can test their fallback. A boolean (`SVC807`
+   * otherwise: `'no'` is not `false`).
    * @default true
    */
   readonly inPlaceRenewal?: boolean | undefined;
   /**
+   * Which sites may frame the embed pages: `'none'` (no site: a frame is blocked by the browser, as the
+   * platform's pages are for a host missing from the account's allowed embed origins), `'self'`, or a list
+   * of http(s) origins. Sent as `Content-Security-Policy: frame-ancestors ...` on every embed page, so a
+   * host can test how it reports a blocked frame. `SVC807` for anything else.
+   * @default any site may frame them (no `frame-ancestors` directive)
+   */
+  readonly frameAncestors?: 'none' | 'self' | readonly string[] | undefined;
+  /**
    * Keep the development credentials in this JSON file, so a restarted emulator accepts what the last run
-   * printed: read when it exists, else written with fresh credentials (mode 0600).
+   * printed: read when it exists, else written with fresh credentials (mode 0600). Emulators started at once
+   * with the same new file all end up with the credentials the file holds. An empty path, or a file that is
+   * unreadable or malformed, is refused (`SVC808`) before anything is written.
    * @default fresh credentials each start
    */
   readonly credentialsFile?: string | undefined;
@@ -108,24 +123,34 @@ function ownHostNames(host: string): string[] {
   return [...addresses, hostname()];
 }
 
-/** A duration option: a whole number of milliseconds, at least `min`. */
-function checkDuration(name: string, value: number | undefined, fallback: number, min: number): number {
+/** The largest time a JavaScript `Date` holds, in epoch milliseconds. */
+const LARGEST_DATE_MS = 8.64e15;
+
+/** A duration option: a whole number of milliseconds, at least `min` (`SVC805` otherwise). */
+function checkDuration(name: string, value: unknown, fallback: number, min: number): number {
   if (value === undefined) return fallback;
-  if (!Number.isSafeInteger(value) || value < min) throw new Error(`${name} must be a whole number of milliseconds of at least ${min}; got ${value}.`);
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min) {
+    throw svcError(805, `${name} must be a whole number of milliseconds of at least ${min}; got ${typeof value === 'number' ? value : JSON.stringify(value) ?? typeof value}.`, RangeError);
+  }
   return value;
 }
 
 /** The embed token lifetime from the options; a margin that leaves no trusted life is refused. */
-function readLifetime(options: StartEmulatorOptions): EmbedTokenLifetime {
+function readLifetime(options: StartEmulatorOptions, now: number): EmbedTokenLifetime {
   const defaults = DEFAULT_EMBED_TOKEN_LIFETIME;
   const ttlMs = checkDuration('embedTokenTtlMs', options.embedTokenTtlMs, defaults.ttlMs, 1);
+  if (now + ttlMs > LARGEST_DATE_MS) {
+    throw svcError(805, `embedTokenTtlMs (--embed-token-ttl) of ${ttlMs} ms would end tokens past the largest date JavaScript can hold; give at most ${LARGEST_DATE_MS - now} ms.`, RangeError);
+  }
   // A short ttl with the 1-hour margin would be born untrusted: the default keeps the platform's proportion.
   const defaultMargin = Math.min(defaults.trustMarginMs, Math.floor((ttlMs * defaults.trustMarginMs) / defaults.ttlMs));
   const trustMarginMs = checkDuration('embedTokenTrustMarginMs', options.embedTokenTrustMarginMs, defaultMargin, 0);
   const expiringLeadMs = checkDuration('sessionExpiringLeadMs', options.sessionExpiringLeadMs, defaults.expiringLeadMs, 0);
   if (trustMarginMs >= ttlMs) {
-    throw new Error(
+    throw svcError(
+      806,
       `The embed token trust margin (embedTokenTrustMarginMs, --embed-token-trust-margin: ${trustMarginMs} ms) must be shorter than its life (embedTokenTtlMs, --embed-token-ttl: ${ttlMs} ms), or no token is ever trusted.`,
+      RangeError,
     );
   }
   return { ttlMs, trustMarginMs, expiringLeadMs };
@@ -144,14 +169,20 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? 0;
   if (!LOOPBACK.has(host) && !options.allowNonLoopback) {
-    throw new Error(`The emulator listens on loopback only (got host "${host}"); pass allowNonLoopback to override.`);
+    throw svcError(809, `The emulator listens on loopback only (got host "${String(host).slice(0, 100)}"); pass allowNonLoopback to override.`, Error);
   }
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`port must be an integer from 0 to 65535; got ${port}.`);
-  const interval = options.tokenCheckIntervalMs;
-  if (interval !== undefined && (!Number.isInteger(interval) || interval < 100)) {
-    throw new Error(`tokenCheckIntervalMs must be an integer of at least 100; got ${interval}.`);
+  if (typeof port !== 'number' || !Number.isInteger(port) || port < 0 || port > 65535) {
+    throw svcError(804, `port must be an integer from 0 to 65535; got ${JSON.stringify(port) ?? typeof port}.`, RangeError);
   }
-  const lifetime = readLifetime(options);
+  const interval = options.tokenCheckIntervalMs === undefined ? undefined : checkDuration('tokenCheckIntervalMs', options.tokenCheckIntervalMs, 0, 100);
+  if (options.inPlaceRenewal !== undefined && typeof options.inPlaceRenewal !== 'boolean') {
+    throw svcError(807, `inPlaceRenewal must be true or false; got ${JSON.stringify(options.inPlaceRenewal) ?? typeof options.inPlaceRenewal}.`);
+  }
+  const frameAncestors = readFrameAncestors(options.frameAncestors);
+  if (options.credentialsFile !== undefined && (typeof options.credentialsFile !== 'string' || options.credentialsFile.trim() === '')) {
+    throw svcError(808, 'credentialsFile must be the path of a file (it is empty); leave it out for fresh credentials each start.');
+  }
+  const lifetime = readLifetime(options, (options.now ?? Date.now)());
   const seed = seedWorkspace();
   const state = new EmulatorState(seed, options.stateFile, options.now, lifetime);
   const values = options.credentialsFile === undefined ? undefined : readCredentialsFile(options.credentialsFile);
@@ -162,6 +193,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
     extraHostNames: ownHostNames(host),
     tokenCheckIntervalMs: interval,
     inPlaceRenewal: options.inPlaceRenewal ?? true,
+    frameAncestors,
   });
   const hostname = host === '[::1]' ? '::1' : host;
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {

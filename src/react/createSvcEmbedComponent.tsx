@@ -24,6 +24,7 @@ import type { ErrorPayload } from '../protocol/eventPayloads.js';
 import type { Filters } from '../protocol/filterValue.js';
 import type { SvcEventMessage } from '../protocol/messages.js';
 import { createSvcActions } from './createSvcActions.js';
+import { EVENT_CALLBACK_PROPS } from './eventCallbackProps.js';
 import type { SvcEmbedCommonProps } from './SvcEmbedProps.js';
 import type { SvcEmbedHandle } from './SvcEmbedHandle.js';
 import { SvcProviderContext } from './SvcProviderContext.js';
@@ -87,12 +88,8 @@ export function createSvcEmbedComponent<P extends SvcEmbedCommonProps>(
       const current = latest.current;
       // Errors reach onError through onFailure below, coded, and only when the library did not handle them.
       if (message.type !== 'svc:event:error') {
-        // The callback prop an event type calls: `svc:event:dashboard-loaded` -> `onDashboardLoaded`.
-        (
-          current[`on${message.type.slice(9).replace(/[:-](.)/g, (_match, letter: string) => letter.toUpperCase())}` as 'onReady'] as
-            | ((p: unknown, m: SvcEventMessage) => void)
-            | undefined
-        )?.(message.payload, message);
+        const callback = current[EVENT_CALLBACK_PROPS[message.type]] as ((payload: unknown, message: SvcEventMessage) => void) | undefined;
+        callback?.(message.payload, message);
       }
       current.onEvent?.(message);
     };

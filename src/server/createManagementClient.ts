@@ -432,7 +432,10 @@ export function createManagementClient(options: ManagementClientOptions): Manage
     },
     async revokeEmbedSession(params, call = {}) {
       const body = validateInput('revokeEmbedSession', revokeSessionInputSchema, params);
-      await api.request({ method: 'POST', path: '/v1/embed/session/revoke', body, signal: call.signal });
+      // The session id is a credential: a transport that also knows it keeps it out of any error, should the
+      // platform echo it back.
+      const withSession = createTransport('createManagementClient: baseUrl', options.baseUrl, `Bearer ${options.apiToken}`, [options.apiToken, options.scimToken, body.sessionId], options, notFoundHint);
+      await withSession.request({ method: 'POST', path: '/v1/embed/session/revoke', body, signal: call.signal });
     },
     embedTenants,
     startDashboardExport,

@@ -160,6 +160,12 @@ describe('the creator-mode bootstrap and the embed-tenant admin', () => {
     expect((await api('DELETE', `/v1/embed-tenants/${name}/groups/${first.id}`)).status).toBe(204);
     expect((await api('DELETE', `/v1/embed-tenants/${name}/groups/${first.id}`)).status).toBe(404);
     expect((await api('GET', `/v1/embed-tenants/${name}/groups`)).json.items).toHaveLength(4);
+    // Paging carries on past an item deleted between two pages.
+    const firstPage = await api('GET', `/v1/embed-tenants/${name}/groups?first=2`);
+    expect(firstPage.json.items.map((g: { name: string }) => g.name)).toEqual(['group-1', 'group-2']);
+    expect((await api('DELETE', `/v1/embed-tenants/${name}/groups/${firstPage.json.items[1].id}`)).status).toBe(204);
+    const rest = await api('GET', `/v1/embed-tenants/${name}/groups?first=2&after=${firstPage.json.nextCursor}`);
+    expect(rest.json).toEqual({ items: [expect.objectContaining({ name: 'group-3' }), expect.objectContaining({ name: 'group-4' })], nextCursor: null });
   });
 
   it('needs an unscoped key, as account-level resources do', async () => {

@@ -283,3 +283,21 @@ describe('against the emulator', () => {
     );
   });
 });
+
+describe('revokeEmbedSession and the session id', () => {
+  it('keeps the id out of the error when the platform echoes it', async () => {
+    const sessionId = 'ses_Zk3pQ9vW2xY7rT4mN8bL1cD6';
+    const echo = (async () =>
+      new Response(JSON.stringify({ error: { status: 500, message: `could not revoke ${sessionId}`, sessionId } }), {
+        status: 500,
+        headers: { 'content-type': 'application/json' },
+      })) as typeof fetch;
+    const platform = createManagementClient({ baseUrl: BASE, apiToken: TOKEN, fetch: echo, retry: false });
+    const error = await platform.revokeEmbedSession({ sessionId }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SvcApiError);
+    expect((error as SvcApiError).status).toBe(500);
+    expect(JSON.stringify(error)).not.toContain(sessionId);
+    expect(String(error)).not.toContain(sessionId);
+    expect((error as Error).message).toMatch(/could not revoke/);
+  });
+});

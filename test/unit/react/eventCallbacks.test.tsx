@@ -1,0 +1,45 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EVENT_TYPES, type EventType, SvcDashboard } from '../../../src/index.js';
+import { EVENT_CALLBACK_PROPS } from '../../../src/react/eventCallbackProps.js';
+import { emit, frameOf, ready, renderStrict, TENANT } from './harness.js';
+
+afterEach(cleanup);
+
+/** A valid payload of every event type (ready is sent first, by `ready`). */
+const payloads: { readonly [T in Exclude<EventType, 'svc:event:ready'>]: Record<string, unknown> } = {
+  'svc:event:view': { surface: 'dashboard', path: '/embed/dashboard/sales' },
+  'svc:event:navigate': { path: '/embed/dashboard/sales?tab=2', previousPath: '/embed/dashboard/sales' },
+  'svc:event:dashboard-loaded': { publicId: 'sales', widgetCount: 4, loadDurationMs: 120 },
+  'svc:event:download': { format: 'csv', target: 'widget', widgetId: 'w1', rowCount: 3 },
+  'svc:event:drilldown': { member: 'orders.count', value: 7, widgetId: 'w1' },
+  'svc:event:ai-query': { query: 'top regions', status: 'submitted', chatId: 'c1' },
+  'svc:event:error': { message: 'a widget failed', name: 'WidgetError', fatal: false },
+  'svc:event:session-expiring': { expiresAt: Date.now() + 600_000 },
+  'svc:event:session-expired': {},
+};
+
+describe('event callbacks', () => {
+  it('names a callback prop for every event type the protocol has', () => {
+    expect(Object.keys(EVENT_CALLBACK_PROPS).sort()).toEqual([...EVENT_TYPES].sort());
+  });
+
+  it('calls each event type’s own callback prop with its payload and envelope, then onEvent', () => {
+    const callbacks = Object.fromEntries(Object.values(EVENT_CALLBACK_PROPS).map((name) => [name, vi.fn()]));
+    const onEvent = vi.fn();
+    renderStrict(<SvcDashboard tenantOrigin={TENANT} publicId="sales" {...callbacks} onEvent={onEvent} />);
+    const { win } = frameOf();
+    ready(win);
+    for (const [type, payload] of Object.entries(payloads)) emit(win, type, payload);
+
+    for (const type of EVENT_TYPES) {
+      const callback = callbacks[EVENT_CALLBACK_PROPS[type]];
+      // Each callback heard its own event once, and nothing else.
+      expect(callback, EVENT_CALLBACK_PROPS[type]).toHaveBeenCalledTimes(1);
+      const [payload, message] = callback?.mock.calls[0] ?? [];
+      expect(message).toMatchObject({ type, direction: 'event', surface: 'dashboard' });
+      if (type !== 'svc:event:ready') expect(payload).toEqual(payloads[type]);
+    }
+    expect(onEvent.mock.calls.map(([message]) => message.type)).toEqual(['svc:event:ready', ...Object.keys(payloads)]);
+  });
+});
