@@ -374,7 +374,7 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
       dispatch({ type: 'retry' });
     },
     fail(error) {
-      if (state.status !== 'failed') dispatch({ type: 'refused', error: refusalOf(error, 'props') });
+      dispatch({ type: 'refused', error: refusalOf(error, 'props') });
     },
     destroy: teardown,
   };

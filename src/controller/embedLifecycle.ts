@@ -54,9 +54,9 @@ import type { SvcErrorPayload } from './SvcErrorPayload.js';
  *   ready          tab wake, planned renewal overdue    ready           renew within a 2 s random spread
  *   renewing       session settled, in place            handing-over    hand s over, 10 s handover timer
  *   renewing       session settled, by reload           loading         load s
- *   renewing       session failed, token still trusted  renewing        retry after min(1 s * 2^n, 30 s), if that
- *                                                                       comes before the announced end
- *   renewing       session failed while offline         renewing        wait for `online`, then request again
+ *   renewing       session failed, in place, token      renewing        retry after min(1 s * 2^n, 30 s), if that
+ *                  still trusted                                        comes before the announced end
+ *   renewing       session failed in place, offline     renewing        wait for `online`, then request again
  *   renewing       session failed otherwise             failed          report
  *   renewing       session prop s                       handing-over    abort request; hand s over (by reload:
  *                                                                       load s)
@@ -390,7 +390,8 @@ export function transition(
     next.renewals += 1;
     clear('renew', 'ready');
     next.renewAt = undefined;
-    const inPlace = next.speaks;
+    // In place only for a document that is up (it said ready) and spoke of its token; else by reload.
+    const inPlace = next.speaks && next.docReady;
     if (!inPlace) {
       // By reload: the iframe being replaced is hidden (its clicks go nowhere).
       effect({ type: 'retire' });
@@ -476,7 +477,9 @@ export function transition(
     case 'session-failed': {
       const current = next.request;
       if (current?.id !== event.id) break;
-      if (current.reason !== 'renewal' || event.final) {
+      // Only a renewal in place is worth waiting for: the viewer goes on using the document meanwhile. A new
+      // load (a renewal by reload included) has nothing on screen, so its failure is shown at once.
+      if (current.reason !== 'renewal' || event.final || !next.inPlace) {
         fail(event.error, false);
         break;
       }
@@ -498,8 +501,12 @@ export function transition(
       break;
     }
     case 'refused':
-      // One failure at a time: a failed embed stays with the error it shows until it starts again.
-      if (next.status === 'failed') break;
+      // One failure at a time: a failed embed stays with the error it shows until it starts again. Only a
+      // refusal found at creation and not reported yet gives way to a more precise one (its UI binding's).
+      if (next.status === 'failed') {
+        if (next.unreported) next.error = event.error;
+        break;
+      }
       // An address that could not be built was never loaded into an iframe.
       if (event.error.context === 'address' && next.status === 'loading') next.loads -= 1;
       fail(event.error, false);
@@ -520,7 +527,14 @@ export function transition(
     }
     case 'ready': {
       if (!LIVE.includes(next.status) && next.status !== 'failed') break;
-      const newDoc = !next.docReady;
+      // `ready` is once per session: one that answers no handover to this document comes from a new
+      // document, even when no `load` event told us (an embed that sends ready before its load event).
+      const answers = next.status === 'handing-over' && next.docReady && next.handover?.doc === next.doc;
+      if (!answers && next.docReady) {
+        next.doc += 1;
+        next.speaks = false;
+      }
+      const newDoc = !answers;
       const resend = newDoc && next.everReady;
       next.docReady = true;
       next.everReady = true;
@@ -542,7 +556,7 @@ export function transition(
         case 'handing-over': {
           const handover = next.handover as HandoverState;
           // Only the document the session was handed to can answer; a reloaded one is a new document.
-          if (handover.doc !== next.doc || newDoc) break;
+          if (!answers) break;
           if (handover.answers > 1) {
             next.handover = { ...handover, answers: handover.answers - 1 };
             break;

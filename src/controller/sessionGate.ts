@@ -29,8 +29,8 @@ export function createSessionGate({ maxInFlight }: { readonly maxInFlight: numbe
   };
 
   return {
-    run(request, signal) {
-      return new Promise((resolve, reject) => {
+    run<T>(request: () => Promise<T>, signal: AbortSignal): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
         const start = (): void => {
           signal.removeEventListener('abort', leave);
           if (signal.aborted) {

@@ -107,7 +107,11 @@ export function createSvcEmbedComponent<P extends SvcEmbedCommonProps>(
             console.error(`<${component}>: ${error.message}`);
           }
         }
-        current.onError?.(error, { source: 'svc-embed', direction: 'event', type: 'svc:event:error', payload: error, timestamp: Date.now(), surface });
+        const message = { source: 'svc-embed', direction: 'event', type: 'svc:event:error', payload: error, timestamp: Date.now(), surface } as const;
+        current.onError?.(error, message);
+        // A failure of the host's own making reaches onEvent as an error event too; the embed's own errors got
+        // there as it sent them (SVC310 is the code they are reported under).
+        if ((error as { code?: string }).code !== 'SVC310') current.onEvent?.(message);
       },
     };
 
