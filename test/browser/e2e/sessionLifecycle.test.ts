@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningEmulator, StartEmulatorOptions } from '../../../src/emulator/index.js';
+import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { mintSession, readBoot } from '../emulator/support/emulatorClient.js';
 import { connectChromium } from '../support/connectChromium.js';
 import { startBuiltEmulator } from '../support/startBuiltEmulator.js';
@@ -42,7 +42,7 @@ beforeAll(async () => {
       sessionExpiringLeadMs: 300_000,
       now: () => Date.now() - tenantBehindMs,
     }),
-    startBuiltEmulator({ ...quiet, frameAncestors: 'none' } as StartEmulatorOptions),
+    startBuiltEmulator({ ...quiet, frameAncestors: 'none' }),
     startSessionHostApp(),
   ]);
 });
