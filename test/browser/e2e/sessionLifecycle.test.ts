@@ -183,7 +183,8 @@ describe('the latest viewer wins, in Chromium against the emulator', () => {
           timeout: 10_000,
         })
         .toBe(true);
-      await sleep(2_000);
+      // A late session would be handed over or loaded at once: a second is ample time to see it.
+      await sleep(1_000);
       const all = await calls(page);
       const late = all.find((call) => call.viewer === 'viewer-a' && call.reason === 'renewal') as SessionCall;
       console.log(
