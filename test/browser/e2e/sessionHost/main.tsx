@@ -33,6 +33,13 @@ interface HostWindow extends Window {
   __setSession?: (session: string | undefined) => void;
   /** Whether this is the production build (the bundler folds the check). */
   __production: boolean;
+  /**
+   * Set by the test: once the page has heard `count` events of `type`, it sleeps for `ms` (its event loop is
+   * held, right after the event that made the count), as a machine that sleeps at that moment.
+   */
+  __sleepOn?: { type: string; count: number; ms: number } | undefined;
+  /** The `getSession` calls made when the sleep began, and when it ended (`performance.now()`). */
+  __slept?: { calls: number; endedAt: number } | undefined;
 }
 const w = window as unknown as HostWindow;
 w.__calls = [];
@@ -73,6 +80,17 @@ async function getSession(request: SessionRequest): Promise<string> {
 
 const record = (embedId: string) => (message: SvcEventMessage) => {
   w.__events.push({ embedId, type: message.type });
+  const sleep = w.__sleepOn;
+  if (sleep?.type === message.type && w.__events.filter((event) => event.type === sleep.type).length >= sleep.count) {
+    w.__sleepOn = undefined;
+    // After the library has handled this event too, before any timer or other message.
+    queueMicrotask(() => {
+      const calls = w.__calls.length;
+      const until = performance.now() + sleep.ms;
+      while (performance.now() < until);
+      w.__slept = { calls, endedAt: performance.now() };
+    });
+  }
 };
 /** The app's `onError`: what it would send to its error tracker. */
 const report = (embedId: string) => (error: ErrorPayload) => {
