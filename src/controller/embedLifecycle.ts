@@ -526,6 +526,10 @@ export function transition(
       break;
     }
     case 'ready': {
+      // Whatever document said it (a retired one too), the bridge flushed its queued actions to it: a later new
+      // document gets every value again.
+      const spent = next.everReady;
+      next.everReady = true;
       if (!LIVE.includes(next.status) && next.status !== 'failed') break;
       // `ready` is once per session: one that answers no handover to this document comes from a new
       // document, even when no `load` event told us (an embed that sends ready before its load event).
@@ -535,9 +539,8 @@ export function transition(
         next.speaks = false;
       }
       const newDoc = !answers;
-      const resend = newDoc && next.everReady;
+      const resend = newDoc && spent;
       next.docReady = true;
-      next.everReady = true;
       if (newDoc) clear('ready');
       // A new document lost the runtime state: every controlled value again, and back to where the viewer was.
       if (resend) effect({ type: 'sync', all: true });

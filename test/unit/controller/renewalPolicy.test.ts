@@ -274,3 +274,20 @@ describe('a load that never says ready', () => {
     expect(embed.state).toMatchObject({ status: 'ready', error: null });
   });
 });
+
+describe('found by the model-based test', () => {
+  it('a ready from the retired document while a retry waits for its session spends the queue: the new document gets every value', () => {
+    // 31 s pass without a ready (failed), retry, the old document then says ready, the new one is loaded.
+    const embed = lifecycleDriver(lifecycle);
+    embed.send({ type: 'attach' });
+    embed.answer();
+    embed.advance(31_000);
+    expect(embed.state.status).toBe('failed');
+    embed.send({ type: 'retry' });
+    embed.send({ type: 'ready' });
+    embed.answer();
+    embed.log.length = 0;
+    embed.send({ type: 'ready' });
+    expect(embed.log).toContain('sync all');
+  });
+});
