@@ -8,6 +8,7 @@ import type { GenerateSessionInput } from '../api/embedSession.js';
 import { userAttributeValueMatches } from '../api/userAttributes.js';
 import {
   DEFAULT_EMBED_TOKEN_LIFETIME,
+  type EmbedSessionGrants,
   type EmbedSessionRecord,
   type EmbedTokenLifetime,
   type EmbedTokenRecord,
@@ -19,7 +20,7 @@ import { EmulatorHttpError } from './EmulatorHttpError.js';
 import { NEW_DASHBOARD_WIDGETS } from './newDashboardWidgets.js';
 import type { SeedWorkspace } from './seedWorkspace.js';
 
-export type { EmbedSessionRecord, EmbedTokenLifetime, EmbedTokenRecord, SessionRefusal };
+export type { EmbedSessionGrants, EmbedSessionRecord, EmbedTokenLifetime, EmbedTokenRecord, SessionRefusal };
 
 export { EmulatorHttpError };
 
