@@ -36,7 +36,7 @@ function hexDigit(code: number): number {
  * A space and a `+` read as one unit: a form encoder writes a space as `+`, and a raw `+` stays a `+`, so
  * neither form can be told from the other. A secret's own spaces and pluses are read the same way.
  */
-function canonical(code: number): number {
+export function canonical(code: number): number {
   return code === SPACE ? PLUS : code;
 }
 

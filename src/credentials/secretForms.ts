@@ -1,4 +1,4 @@
-import { decodeEcho } from './decodeEcho.js';
+import { canonical, decodeEcho } from './decodeEcho.js';
 
 /**
  * The shortest secret whose hex and base64 forms are searched for, and the shortest such form: shorter runs
@@ -47,11 +47,22 @@ function base64Runs(bytes: readonly number[]): string[] {
  * @example
  * secretForms('sess-42ab').length; // the decoded secret, 2 hex forms, up to 6 base64 runs
  */
+/**
+ * The secret as decoded text would read it in two ways: its own escapes read (a secret written as `a\"b` echoed
+ * raw reads `a"b`), and its characters taken as they are (the same secret percent-encoded decodes to `a\"b`,
+ * whose backslash no longer starts an escape). One form when the secret has nothing to read.
+ */
+function textForms(secret: string): number[][] {
+  const decoded = decodeEcho(secret);
+  const literal = Array.from({ length: secret.length }, (_, at) => canonical(secret.charCodeAt(at)));
+  return literal.length === decoded.length && literal.every((code, at) => code === decoded[at]) ? [decoded] : [decoded, literal];
+}
+
 export function secretForms(secret: string): number[][] {
-  if (secret.length < MIN_ENCODED_SECRET) return [decodeEcho(secret)];
+  if (secret.length < MIN_ENCODED_SECRET) return textForms(secret);
   const bytes = [...new TextEncoder().encode(secret)];
   const hex = bytes.map((byte) => byte.toString(16).padStart(2, '0')).join('');
   const encoded = [hex, hex.toUpperCase(), ...base64Runs(bytes)].filter((form) => form.length >= MIN_ENCODED_LENGTH);
-  const forms = [decodeEcho(secret), ...[...new Set(encoded)].map((form) => [...form].map((char) => char.charCodeAt(0)))];
+  const forms = [...textForms(secret), ...[...new Set(encoded)].map((form) => [...form].map((char) => char.charCodeAt(0)))];
   return forms;
 }

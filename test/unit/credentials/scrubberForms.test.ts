@@ -161,3 +161,15 @@ describe('development debug reports', () => {
     expect(JSON.stringify(reports[1])).toMatch(/more (items|keys), cut/);
   });
 });
+
+describe('a remembered secret that holds an escape of its own', () => {
+  // Found by the property test (seed 965086665): percent-encoding turns the secret's `\"` into a plain backslash
+  // and quote, which the raw echo reads as one escaped quote. Both readings must match.
+  it('is removed raw, JSON-escaped and percent-encoded once or twice', () => {
+    const secret = 'QAA0aaa\\"ZaaAAA0';
+    rememberSecret(secret);
+    for (const echoed of [secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret), encodeURIComponent(encodeURIComponent(secret))]) {
+      expect(scrubCredentials(`session ${echoed} was refused`), echoed).toBe('session [redacted] was refused');
+    }
+  });
+});
