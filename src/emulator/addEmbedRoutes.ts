@@ -107,31 +107,38 @@ export function addEmbedRoutes(app: Hono<EmulatorEnv>, state: EmulatorState, set
   app.get('/embed/d/:deploymentId/app', appPage);
   app.get('/embed/d/:deploymentId/app/*', appPage);
 
+  /**
+   * The token an embed page sends in `X-Embed-Token`, checked: its record, or the 401 refusal to answer with
+   * (no token, or one the emulator no longer trusts).
+   */
+  const checkPageToken = (c: Context): { record: EmbedTokenRecord } | { refused: Response } => {
+    const token = c.req.header('x-embed-token');
+    if (token === undefined || token === '') return { refused: refusal(c, 401, 'SessionError', 'send the embed token in X-Embed-Token') };
+    const check = state.checkEmbedToken(token);
+    return check.ok ? { record: check.record } : { refused: refusal(c, 401, check.refusal.name, check.refusal.message) };
+  };
+
   app.get('/embed/token-status', (c) => {
     c.header('cache-control', 'no-store');
-    const token = c.req.header('x-embed-token');
-    if (token === undefined || token === '') return refusal(c, 401, 'SessionError', 'send the embed token in X-Embed-Token');
-    const check = state.checkEmbedToken(token);
-    if (!check.ok) return refusal(c, 401, check.refusal.name, check.refusal.message);
+    const checked = checkPageToken(c);
+    if ('refused' in checked) return checked.refused;
     return c.json({
       valid: true,
-      expiresAt: check.record.expiresAt,
-      expiringAt: check.record.expiringAt,
+      expiresAt: checked.record.expiresAt,
+      expiringAt: checked.record.expiringAt,
       now: state.now(),
     });
   });
 
   app.get('/embed/token-grants', (c) => {
     c.header('cache-control', 'no-store');
-    const token = c.req.header('x-embed-token');
-    if (token === undefined || token === '') return refusal(c, 401, 'SessionError', 'send the embed token in X-Embed-Token');
-    const check = state.checkEmbedToken(token);
-    if (!check.ok) return refusal(c, 401, check.refusal.name, check.refusal.message);
+    const checked = checkPageToken(c);
+    if ('refused' in checked) return checked.refused;
     return c.json({
-      expiresAt: check.record.expiresAt,
-      expiringAt: check.record.expiringAt,
+      expiresAt: checked.record.expiresAt,
+      expiringAt: checked.record.expiringAt,
       now: state.now(),
-      grants: tokenGrants(check.record),
+      grants: tokenGrants(checked.record),
     });
   });
 
