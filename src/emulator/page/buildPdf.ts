@@ -1,4 +1,4 @@
-import { A4, type PdfOp, type PdfPage, writePdf } from '../writePdf.js';
+import { A4, type PdfOp, type PdfPage, writePdf } from './writePdf.js';
 
 /** Lines per page of {@link buildPdf}'s A4 pages at its line height. */
 const LINES_PER_PAGE = 48;

@@ -44,10 +44,11 @@ function content(page: PdfPage): string {
 }
 
 /**
- * A minimal valid PDF 1.4 file (the server's exports and the embed page's export menu both write theirs with
- * it; it needs nothing of Node, so the page script bundles it): a catalog, a page tree, Helvetica and Helvetica-Bold (standard fonts, never
- * embedded), each page with its content stream, and a cross-reference table whose offsets are the exact
- * byte positions of the objects (every character is one byte: the text is Latin-1).
+ * A minimal valid PDF 1.4 file, written for the embed page's export menu and for the server's exports alike
+ * (it needs nothing of Node, so it lives with the page's code): a catalog, a page tree, Helvetica and
+ * Helvetica-Bold (standard fonts, never embedded), each page with its content stream, and a cross-reference
+ * table whose offsets are the exact byte positions of the objects (every character is one byte: the text is
+ * Latin-1).
  */
 export function writePdf(pages: readonly PdfPage[], title: string): Uint8Array {
   const objects: string[] = [];
