@@ -8,7 +8,7 @@ import { createDebugHookSwitch } from './createDebugHookSwitch.js';
 import { createLoadCycle } from './createLoadCycle.js';
 import { createSessionSource, isUsableSession, sessionError } from './createSessionSource.js';
 import { type EmbedController, type EmbedControllerSnapshot, IDLE_SNAPSHOT } from './EmbedController.js';
-import type { EmbedLiveOptions } from './EmbedLiveOptions.js';
+import type { EmbedUpdatableOptions } from './EmbedUpdatableOptions.js';
 import type { EmbedOptions } from './EmbedOptions.js';
 import { createStaticPlacement } from './FramePlacement.js';
 import { onTabWake } from './onTabWake.js';
@@ -36,7 +36,7 @@ import { traceLifecycle } from './traceLifecycle.js';
  */
 export function createEmbedController(options: EmbedOptions): EmbedController {
   const { embedId } = options;
-  let live: EmbedLiveOptions = options;
+  let live: EmbedUpdatableOptions = options;
   let signed = options.session !== undefined || options.getSession !== undefined;
   // Validate the identity now, with a stand-in session, so a bad prop fails where it is written.
   buildEmbedUrl({ ...options, session: signed ? 'session' : undefined });
@@ -46,7 +46,7 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
   const sync = createControlledSync(bridge, options);
   const placement = options.keepAlive?.createPlacement() ?? createStaticPlacement();
   const setDebugHook = createDebugHookSwitch(bridge, (report) => live.onDebug?.(report));
-  const latest = (): EmbedLiveOptions => live;
+  const latest = (): EmbedUpdatableOptions => live;
   const listeners = new Set<() => void>();
   let snapshot = IDLE_SNAPSHOT;
   const set = (change: Partial<EmbedControllerSnapshot>): void => {

@@ -9,7 +9,7 @@ import { createRenewal, type Renewal } from './createRenewal.js';
 import { createReveal } from './createReveal.js';
 import { isUsableSession, type SessionSource } from './createSessionSource.js';
 import type { EmbedControllerSnapshot } from './EmbedController.js';
-import type { EmbedLiveOptions } from './EmbedLiveOptions.js';
+import type { EmbedUpdatableOptions } from './EmbedUpdatableOptions.js';
 import type { EmbedOptions } from './EmbedOptions.js';
 import type { FramePlacement } from './FramePlacement.js';
 import { isSessionFailure } from './isSessionFailure.js';
@@ -48,7 +48,7 @@ export function createLoadCycle(
   sessions: SessionSource,
   set: (change: Partial<EmbedControllerSnapshot>) => void,
   snapshot: () => EmbedControllerSnapshot,
-  live: () => EmbedLiveOptions,
+  live: () => EmbedUpdatableOptions,
 ): LoadCycle {
   /** Whether the iframe starts hidden, to be shown once ready (`reveal: 'ready'`, the default). */
   const hidden = options.reveal !== 'immediate';

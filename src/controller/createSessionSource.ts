@@ -1,7 +1,7 @@
 import { isDevelopment } from '../protocol/isDevelopment.js';
 import type { SvcErrorNumber } from '../protocol/SvcErrorCode.js';
 import { errorText } from '../protocol/svcError.js';
-import type { EmbedLiveOptions } from './EmbedLiveOptions.js';
+import type { EmbedUpdatableOptions } from './EmbedUpdatableOptions.js';
 import type { EmbedIdentity, EmbedLoadOptions } from './EmbedOptions.js';
 import type { GetSession, SessionRequestReason } from './SessionRequest.js';
 import { ledgerOf } from './sessionLedger.js';
@@ -44,7 +44,7 @@ export const sessionError = (code: SvcErrorNumber, context: string, message: str
 export function createSessionSource(
   identity: Pick<EmbedIdentity, 'surface' | 'embedId' | 'publicId' | 'deploymentId'> & Pick<EmbedLoadOptions, 'runtime'>,
   signed: () => boolean,
-  live: () => EmbedLiveOptions,
+  live: () => EmbedUpdatableOptions,
 ): SessionSource {
   let abort: AbortController | undefined;
   let pending: Promise<string> | undefined;

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSessionSource, isUsableSession } from '../../../src/controller/createSessionSource.js';
-import type { EmbedLiveOptions } from '../../../src/controller/index.js';
+import type { EmbedUpdatableOptions } from '../../../src/controller/index.js';
 import { sessionLedgerOf } from '../../../src/runtime/createSessionLedger.js';
 import { nextSession, testRuntime } from '../support/runtime.js';
 
 const identity = { surface: 'dashboard', embedId: 'e1', publicId: 'sales' } as const;
 /** A session source in the test's own runtime, whose ledger starts empty. */
-const source = (live: EmbedLiveOptions, signed = true) =>
+const source = (live: EmbedUpdatableOptions, signed = true) =>
   createSessionSource({ ...identity, runtime: testRuntime() }, () => signed, () => live);
 
 afterEach(() => {

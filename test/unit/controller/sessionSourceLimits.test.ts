@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSessionSource, isUsableSession } from '../../../src/controller/createSessionSource.js';
-import type { EmbedLiveOptions } from '../../../src/controller/index.js';
+import type { EmbedUpdatableOptions } from '../../../src/controller/index.js';
 import { nextSession, testRuntime } from '../support/runtime.js';
 
 /**
@@ -10,7 +10,7 @@ import { nextSession, testRuntime } from '../support/runtime.js';
 
 const identity = { surface: 'dashboard', embedId: 'limits', publicId: 'sales' } as const;
 /** A session source in the test's own runtime, whose ledger starts empty. */
-const source = (live: EmbedLiveOptions) => createSessionSource({ ...identity, runtime: testRuntime() }, () => true, () => live);
+const source = (live: EmbedUpdatableOptions) => createSessionSource({ ...identity, runtime: testRuntime() }, () => true, () => live);
 
 afterEach(() => {
   vi.useRealTimers();
