@@ -205,10 +205,29 @@ function redactUserInfo(text: string): string {
  * A JSON Web Token (three base64url parts, the first two JSON objects): a credential whoever issued it. The
  * dots may be written escaped (`\u002e`, `%2E`), as a JSON or URL encoder that escapes them leaves them. It
  * starts only where a token starts (not inside a run of its own characters, which made `eyJ-eyJ-...` cost
- * time quadratic in its length), or right after an escaped character (`%3DeyJ`, `\u0022eyJ`).
+ * time quadratic in its length), or right after an escaped character (`%3DeyJ`, `\u0022eyJ`). The pattern
+ * opens with the literal `eyJ` and looks behind it afterwards, so the engine skips ahead to each `eyJ`: opening
+ * with the look-behind made it test every position of the text (30 times slower over 1 MB without a token).
  */
 const JWT =
-  /(?:(?<![A-Za-z0-9_-])|(?<=%[0-9A-Fa-f]{2})|(?<=\\u00[0-9A-Fa-f]{2}))eyJ[A-Za-z0-9_-]{2,}(?:\.|\\u002[eE]|%2[eE])eyJ[A-Za-z0-9_-]{2,}(?:\.|\\u002[eE]|%2[eE])[A-Za-z0-9_-]*/g;
+  /eyJ(?<=(?:(?<![A-Za-z0-9_-])|(?<=%[0-9A-Fa-f]{2})|(?<=\\u00[0-9A-Fa-f]{2}))eyJ)[A-Za-z0-9_-]{2,}(?:\.|\\u002[eE]|%2[eE])eyJ[A-Za-z0-9_-]{2,}(?:\.|\\u002[eE]|%2[eE])[A-Za-z0-9_-]*/g;
+
+/**
+ * Replaces every value after a `Bearer`, `Api-Key` or `Basic` scheme (see {@link SCHEME_VALUE}); the scheme word
+ * and the space after it stay. A loop rather than `text.replace(SCHEME_VALUE, '$1$2[redacted]')`: the
+ * replacement with captures measured three times slower on 1 MB of scheme words.
+ */
+function redactSchemeValues(text: string): string {
+  let out = '';
+  let copied = 0;
+  SCHEME_VALUE.lastIndex = 0;
+  for (let found = SCHEME_VALUE.exec(text); found !== null; found = SCHEME_VALUE.exec(text)) {
+    const [whole, scheme, space] = found as unknown as [string, string, string];
+    out += text.slice(copied, found.index + scheme.length + space.length) + REDACTED;
+    copied = found.index + whole.length;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
 
 /** `text` with each of the (sorted, disjoint) spans replaced by {@link REDACTED}. */
 function redactSpans(text: string, spans: readonly (readonly [number, number])[]): string {
@@ -227,7 +246,7 @@ function redactSpans(text: string, spans: readonly (readonly [number, number])[]
  * values anywhere, user-info passwords and JSON Web Tokens. Linear in the text.
  */
 export function redactCredentialShapes(text: string): string {
-  return redactUserInfo(redactAuthorizations(text)).replace(SCHEME_VALUE, `$1$2${REDACTED}`).replace(JWT, REDACTED);
+  return redactSchemeValues(redactUserInfo(redactAuthorizations(text))).replace(JWT, REDACTED);
 }
 
 /**
