@@ -76,6 +76,10 @@ function inputs(remembered) {
     'names before a bracket': () => fill('token={'),
     'pairs': () => fill('["x-api-key",'),
     'user info': () => fill('https://u:'),
+    'raw authorities without an @': () => fill('//a:b'),
+    'one run of encoded percent signs': () => `%${fill('25')}`.slice(0, MB),
+    'keys whose value never closes': () => fill('"token":"'),
+    'starts of a remembered secret': () => fill(`${(remembered[0] ?? 'sess-0-abcdefgh').slice(0, -6)} `),
     'JSON with secrets': () => json,
     'random text': () => drawn(PRINTABLE, 3),
   };

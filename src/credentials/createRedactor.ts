@@ -132,13 +132,19 @@ const AUTHORITY_START = /\/\/|\\\/\\\/|%2[fF]%2[fF]|%252[fF]%252[fF]/g;
 /**
  * The delimiters of an address written at one level of encoding: raw (or JSON-escaped, `\/`), encoded once
  * inside another address (`%2F`, `%3A`, `%40`) or twice (`%252F`, ...). A user-info password may hold the
- * escapes of deeper levels (its own `%2F`, encoded again), never its own level's delimiters.
+ * escapes of deeper levels (its own `%2F`, encoded again), never its own level's delimiters. A password runs up
+ * to its level's `@`, so its ends are the others.
  */
 const LEVELS = [
-  { colon: ':', at: '@', ends: ['/', '\\/', '?', '#', '@'] },
-  { colon: '%3A', at: '%40', ends: ['%2F', '%3F', '%23', '%40', '/', '?', '#', '@'] },
-  { colon: '%253A', at: '%2540', ends: ['%252F', '%253F', '%2523', '%2540', '/', '?', '#', '@'] },
-].map((level) => ({ ...level, passwordEnds: level.ends.filter((end) => end !== level.at) }));
+  { colon: ':', at: '@', ends: ['/', '\\/', '?', '#', '@'], passwordEnds: ['/', '\\/', '?', '#'] },
+  { colon: '%3A', at: '%40', ends: ['%2F', '%3F', '%23', '%40', '/', '?', '#', '@'], passwordEnds: ['%2F', '%3F', '%23', '/', '?', '#', '@'] },
+  {
+    colon: '%253A',
+    at: '%2540',
+    ends: ['%252F', '%253F', '%2523', '%2540', '/', '?', '#', '@'],
+    passwordEnds: ['%252F', '%253F', '%2523', '/', '?', '#', '@'],
+  },
+] as const;
 
 /** The first characters of every delimiter, escape and stop of user info. */
 const DELIMITER_START = /[\s"<>\\/?#@:%]/;
