@@ -323,7 +323,9 @@ const lines = [
       const budget = SIZE_BUDGETS[r.name];
       const goal = `<= ${budget.toLocaleString('en')} B (${budget / 1024} KB)`;
       if (r.error) return `| size: ${r.name} (${r.what}), min+gzip | failed: ${r.error} | | ${goal} |`;
-      return `| size: ${r.name} (${r.what}), min+gzip | ${KB(r.gzip)} (${r.gzip.toLocaleString('en')} B) | | ${goal}, headroom ${(budget - r.gzip).toLocaleString('en')} B |`;
+      // The budget holds for both bundlers: the headroom is the smaller one's.
+      const largest = Math.max(r.gzip, r.esbuildGzip ?? 0);
+      return `| size: ${r.name} (${r.what}), min+gzip | ${KB(r.gzip)} (${r.gzip.toLocaleString('en')} B; esbuild ${(r.esbuildGzip ?? 0).toLocaleString('en')} B) | | ${goal} with either bundler, headroom ${(budget - largest).toLocaleString('en')} B |`;
     }),
   `| dispatch, per message (${N.toLocaleString('en')} messages; median of ${PAIRS} paired runs) | ${results.figures.dispatch.bridgeNsPerMessage} ns | raw listener ${results.figures.dispatch.rawNsPerMessage} ns (x${results.figures.dispatch.ratio}, pairs x${results.figures.dispatch.ratioRange.join('-x')}) | <= ${DISPATCH_GOAL}x |`,
   ...(() => {
