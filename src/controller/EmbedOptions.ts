@@ -56,6 +56,19 @@ export interface EmbedLoadOptions extends PlacementSwitches {
    * @default 150
    */
   readonly revealSettleMs?: number | undefined;
+  /**
+   * How long a new document may take to send its first `ready` before the embed fails with `SVC309` (an
+   * unreachable tenant, a frame the platform's `frame-ancestors` blocks, an address that is not the platform),
+   * in every mode. The error fallback's retry loads it again.
+   * @default 30000
+   */
+  readonly readyTimeoutMs?: number | undefined;
+  /**
+   * How long `getSession` may take before its request is aborted (its `signal`) and fails with `SVC308`
+   * (retried with backoff during a renewal while the token is still trusted).
+   * @default 30000
+   */
+  readonly sessionTimeoutMs?: number | undefined;
   /** How many actions may wait for `ready`. @default 100 */
   readonly maxQueuedActions?: number | undefined;
   /**
@@ -71,6 +84,12 @@ export interface EmbedLoadOptions extends PlacementSwitches {
    * @default the surrounding `<SvcProvider>`'s `runtime`, else the page's default runtime
    */
   readonly runtime?: EmbedRuntime | undefined;
+  /**
+   * What the embed's refusals name as the part of the app at fault, right after their code
+   * (`SVC103 <SvcDashboard> tenantOrigin ...`): the React components pass their own name.
+   * @default none: the text names the option alone
+   */
+  readonly subject?: string | undefined;
 }
 
 /**
@@ -88,7 +107,7 @@ export type OptionalOptions<T, K extends keyof T> = { readonly [P in K]?: T[P] |
 /** What a surrounding provider may supply to every embed below it; the embed's own value wins over each. */
 export type EmbedSettings = OptionalOptions<
   EmbedOptions,
-  'tenantOrigin' | 'getSession' | 'colorScheme' | 'locale' | 'timezone' | 'theme' | 'onDebug' | 'keepAlive' | 'runtime'
+  'tenantOrigin' | 'getSession' | 'colorScheme' | 'locale' | 'timezone' | 'theme' | 'onDebug' | 'keepAlive' | 'readyTimeoutMs' | 'sessionTimeoutMs' | 'runtime'
 >;
 
 /**
@@ -100,7 +119,7 @@ export type EmbedSettings = OptionalOptions<
 export function withSettings<T extends EmbedSettings>(own: T, settings: EmbedSettings): T {
   const merged = { ...own } as Record<string, unknown>;
   // The names of {@link EmbedSettings}, as a value.
-  for (const name of ['tenantOrigin', 'getSession', 'colorScheme', 'locale', 'timezone', 'theme', 'onDebug', 'keepAlive', 'runtime'] as const) {
+  for (const name of ['tenantOrigin', 'getSession', 'colorScheme', 'locale', 'timezone', 'theme', 'onDebug', 'keepAlive', 'readyTimeoutMs', 'sessionTimeoutMs', 'runtime'] as const) {
     merged[name] ??= settings[name];
   }
   return merged as T;

@@ -1,26 +1,59 @@
 import { buildEmbedUrl } from '../protocol/buildEmbedUrl.js';
-import { createEmbedBridge } from '../runtime/createEmbedBridge.js';
+import { createEmbedBridge, type EmbedBridge } from '../runtime/createEmbedBridge.js';
 import { runtimeOf } from '../runtime/defaultEmbedRuntime.js';
+import type { ErrorPayload } from '../protocol/eventPayloads.js';
 import { isDevelopment } from '../protocol/isDevelopment.js';
-import { svcError } from '../protocol/svcError.js';
+import { type SvcCodedError, svcError, withSubject } from '../protocol/svcError.js';
 import { createControlledSync } from './createControlledSync.js';
 import { createDebugHookSwitch } from './createDebugHookSwitch.js';
-import { createLoadCycle } from './createLoadCycle.js';
-import { createSessionSource, isUsableSession, sessionError } from './createSessionSource.js';
-import { type EmbedController, type EmbedControllerSnapshot, IDLE_SNAPSHOT } from './EmbedController.js';
+import { createEmbedFrame } from './createEmbedFrame.js';
+import { createReveal } from './createReveal.js';
+import { createSessionSource, isFinalSessionFailure, isUsableSession, sessionError } from './createSessionSource.js';
+import type { EmbedController, EmbedControllerSnapshot } from './EmbedController.js';
 import type { EmbedLiveOptions } from './EmbedLiveOptions.js';
 import type { EmbedOptions } from './EmbedOptions.js';
+import {
+  initialLifecycle,
+  type LifecycleEffect,
+  type LifecycleEvent,
+  type LifecycleState,
+  type LifecycleTimer,
+  snapshotOf,
+  storeUpdate,
+  transition,
+} from './embedLifecycle.js';
 import { createStaticPlacement } from './FramePlacement.js';
+import { READY_TIMEOUT_MS, SESSION_TIMEOUT_MS } from './lifecycleLimits.js';
 import { onTabWake } from './onTabWake.js';
+import { sessionGateOf } from './sessionGate.js';
 import { ledgerOf } from './sessionLedger.js';
+import type { SvcErrorPayload } from './SvcErrorPayload.js';
 import { traceLifecycle } from './traceLifecycle.js';
 
 /**
- * Creates the controller of one embed: a composition of its message bridge, controlled sync, frame placement,
- * session source and load cycle (iframe, reveal, renewal), with the snapshot a UI renders from. Creating it has no side effect (safe during server rendering
- * and in render functions that run twice); {@link EmbedController.attach} starts the work. A bad identity (a
- * missing `publicId`, an `http:` tenant that is not loopback, the app surface without any session source)
- * throws here. The initial controlled values are sent once the embed is ready.
+ * The origin a refused embed's bridge is made for: a reserved name (`.invalid`) that no window ever has, so
+ * the bridge of an embed whose tenant origin is unusable hears and posts nothing.
+ */
+const REFUSED_ORIGIN = 'https://refused.invalid';
+
+/**
+ * A coded error the library threw, as the failure of an embed (`context` says where it was found), naming
+ * `subject` (the component) right after its code unless its text already does.
+ */
+const refusalOf = (error: unknown, context: string, subject: string | undefined): SvcErrorPayload => {
+  const { name, message, code } = error as SvcCodedError;
+  const named = subject === undefined || message.startsWith(subject, 7) ? message : withSubject(message, subject);
+  return { name, context, fatal: true, message: named, code: code ?? 'SVC201' };
+};
+
+/**
+ * Creates the controller of one embed: its message bridge, controlled sync, frame, reveal and session source,
+ * driven by one state machine (see `embedLifecycle.ts`), with the snapshot a UI renders from. Creating it has
+ * no side effect and reads no clock (safe during server rendering and in render functions that run twice);
+ * {@link EmbedController.attach} starts the work. A bad identity (a missing `publicId`, an `http:` tenant that
+ * is not loopback, the app surface without any session source) never throws: the embed starts in its failed
+ * state with the coded error, reported to `onFailure` once attached. The initial controlled values are sent
+ * once the embed is ready.
  *
  * @example
  * const controller = createEmbedController({
@@ -35,36 +68,224 @@ import { traceLifecycle } from './traceLifecycle.js';
  * controller.update({ colorScheme: 'light' }); // sent as svc:action:set-color-scheme once ready
  */
 export function createEmbedController(options: EmbedOptions): EmbedController {
-  const { embedId } = options;
+  const { embedId, surface } = options;
   let live: EmbedLiveOptions = options;
-  let signed = options.session !== undefined || options.getSession !== undefined;
-  // Validate the identity now, with a stand-in session, so a bad prop fails where it is written.
-  buildEmbedUrl({ ...options, session: signed ? 'session' : undefined });
+  const hidden = options.reveal !== 'immediate';
 
-  // The app's debug hook is added and removed with the attachment (see setDebugHook), not given to the bridge.
-  const bridge = createEmbedBridge({ ...options, onDebug: undefined });
+  // Validate the identity now, with a stand-in session: a bad option fails this embed, never its page.
+  let refusal: SvcErrorPayload | undefined;
+  let bridge: EmbedBridge;
+  try {
+    buildEmbedUrl({ ...options, session: options.session !== undefined || options.getSession !== undefined ? 'session' : undefined });
+    // The app's debug hook is added and removed with the attachment (see setDebugHook), not given to the bridge.
+    bridge = createEmbedBridge({ ...options, onDebug: undefined });
+  } catch (error) {
+    refusal = refusalOf(error, 'options', options.subject);
+    bridge = createEmbedBridge({ embedId, surface, tenantOrigin: REFUSED_ORIGIN });
+  }
+
   const sync = createControlledSync(bridge, options);
-  const placement = options.keepAlive?.createPlacement() ?? createStaticPlacement();
+  const keepAlive = typeof options.keepAlive?.createPlacement === 'function' ? options.keepAlive : undefined;
+  const placement = keepAlive?.createPlacement() ?? createStaticPlacement();
   const setDebugHook = createDebugHookSwitch(bridge, (report) => live.onDebug?.(report));
-  const latest = (): EmbedLiveOptions => live;
   const listeners = new Set<() => void>();
-  let snapshot = IDLE_SNAPSHOT;
-  const set = (change: Partial<EmbedControllerSnapshot>): void => {
-    snapshot = { ...snapshot, ...change };
+
+  let state: LifecycleState = initialLifecycle({
+    hidden,
+    signed: options.session !== undefined || options.getSession !== undefined,
+    refusal,
+  });
+  let snapshot: EmbedControllerSnapshot = snapshotOf(state);
+  const destroyed = (): boolean => state.status === 'destroyed';
+
+  const sessions = createSessionSource({ identity: options, signed: () => state.signed, live: () => live, gate: sessionGateOf(options) });
+  const frame = createEmbedFrame({
+    placement,
+    embedId,
+    hidden,
+    onLoad(reloaded) {
+      // A document that replaced itself: its actions wait for its own ready.
+      if (reloaded) bridge.reset();
+      dispatch({ type: 'frame-loaded', reloaded });
+    },
+  });
+  const reveal = createReveal({
+    show: () => dispatch({ type: 'revealed' }),
+    settleMs: options.revealSettleMs,
+    timeoutMs: options.revealTimeoutMs,
+  });
+
+  const timers = new Map<LifecycleTimer, ReturnType<typeof setTimeout>>();
+  /** The abort controllers of the session requests in flight, by request id. */
+  const requests = new Map<number, AbortController>();
+
+  /** Sends controlled values; a value the protocol refuses (production has no render-time check) fails the embed. */
+  const sendValues = (all: boolean): void => {
+    try {
+      if (all) sync.reapply(live);
+      else sync.update(live);
+    } catch (error) {
+      dispatch({ type: 'refused', error: refusalOf(error, 'props', options.subject) });
+    }
+  };
+
+  const request = (id: number, reason: Extract<LifecycleEffect, { type: 'request' }>): void => {
+    const abort = new AbortController();
+    requests.set(id, abort);
+    const settled = (event: LifecycleEvent): void => {
+      requests.delete(id);
+      dispatch(event);
+    };
+    let answer: string | undefined | Promise<string>;
+    try {
+      answer = sessions.take({ reason: reason.reason, expiresAt: reason.expiresAt, signal: abort.signal });
+    } catch (error) {
+      settled({ type: 'session-failed', id, error: error as ErrorPayload, final: isFinalSessionFailure(error) });
+      return;
+    }
+    if (typeof answer !== 'object') {
+      settled({ type: 'session-settled', id, session: answer });
+      return;
+    }
+    // A renewal is traced as such (see the transition); a new load says it waits for its session.
+    if (isDevelopment && reason.reason !== 'renewal') traceLifecycle(embedId, 'session-requested', reason.reason);
+    answer.then(
+      (session) => settled({ type: 'session-settled', id, session }),
+      (error: ErrorPayload) => settled({ type: 'session-failed', id, error, final: isFinalSessionFailure(error) }),
+    );
+  };
+
+  /** Runs one effect of a transition. */
+  const run = (effect: LifecycleEffect): void => {
+    switch (effect.type) {
+      case 'request':
+        request(effect.id, effect);
+        return;
+      case 'abort':
+        requests.get(effect.id)?.abort();
+        requests.delete(effect.id);
+        return;
+      case 'load': {
+        const { session } = effect;
+        let src: string;
+        try {
+          // The identity (surface, ids, export, switches, params) is the options'; filters, locale and time zone
+          // are the latest live values.
+          src = buildEmbedUrl({ ...options, session, filters: live.filters, locale: live.locale, timezone: live.timezone });
+        } catch (error) {
+          dispatch({ type: 'refused', error: { ...refusalOf(error, 'address', options.subject), name: 'TypeError' } });
+          return;
+        }
+        if (session !== undefined) ledgerOf(options).add(session);
+        // A new document in a new element: nothing of the old one can post as the new, nor be revealed.
+        reveal.cancel();
+        bridge.reset();
+        frame.load(src, live.title ?? `Analytics ${surface}`);
+        return;
+      }
+      case 'hand-over':
+        ledgerOf(options).add(effect.session);
+        bridge.send('svc:action:set-session', { sessionId: effect.session });
+        return;
+      case 'retire':
+        reveal.cancel();
+        frame.retire();
+        return;
+      case 'show':
+        frame.hide(false);
+        return;
+      case 'reveal':
+        if (effect.after === 'ready') reveal.afterReady();
+        else reveal.afterLoad();
+        return;
+      case 'cancel-reveal':
+        reveal.cancel();
+        return;
+      case 'timer': {
+        const { name } = effect;
+        clearTimeout(timers.get(name));
+        timers.set(
+          name,
+          setTimeout(() => {
+            timers.delete(name);
+            dispatch({ type: 'timer', name });
+          }, effect.ms),
+        );
+        return;
+      }
+      case 'clear':
+        clearTimeout(timers.get(effect.name));
+        timers.delete(effect.name);
+        return;
+      case 'sync':
+        sendValues(effect.all);
+        return;
+      case 'forget':
+        sync.forget();
+        return;
+      case 'report':
+        live.onFailure?.(effect.error);
+        return;
+      case 'trace':
+        if (isDevelopment) traceLifecycle(embedId, effect.phase, effect.detail);
+        return;
+    }
+  };
+
+  // Events are handled one at a time, in order: an event raised by an effect waits for the current one.
+  const queue: LifecycleEvent[] = [];
+  let dispatching = false;
+  function dispatch(event: LifecycleEvent): void {
+    queue.push(event);
+    if (dispatching) return;
+    dispatching = true;
+    try {
+      for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+        const previous = state;
+        const result = transition(previous, next, {
+          now: Date.now(),
+          random: Math.random(),
+          online: typeof navigator === 'undefined' || navigator.onLine !== false,
+          fetchable: live.getSession !== undefined,
+          readyTimeoutMs: options.readyTimeoutMs ?? READY_TIMEOUT_MS,
+          sessionTimeoutMs: options.sessionTimeoutMs ?? SESSION_TIMEOUT_MS,
+        });
+        state = result.state;
+        const store = storeUpdate(previous, state, bridge.store.getState());
+        if (store) bridge.store.setState(store);
+        for (const effect of result.effects) run(effect);
+      }
+    } finally {
+      dispatching = false;
+    }
+    publish();
+  }
+
+  /** Tells the listeners when the derived snapshot changed (a transition that changes nothing they see is silent). */
+  const publish = (): void => {
+    const next = snapshotOf(state);
+    if ((Object.keys(next) as (keyof EmbedControllerSnapshot)[]).every((key) => next[key] === snapshot[key])) return;
+    snapshot = next;
     for (const listener of [...listeners]) listener();
   };
-  const destroyed = (): boolean => snapshot.phase === 'destroyed';
 
-  const { frame, renewal, start, fail, halt } = createLoadCycle(
-    options,
-    bridge,
-    sync,
-    placement,
-    createSessionSource(options, () => signed, latest),
-    set,
-    () => snapshot,
-    latest,
-  );
+  bridge.onAny((message): void => {
+    switch (message.type) {
+      case 'svc:event:ready':
+        frame.ready();
+        dispatch({ type: 'ready' });
+        return;
+      case 'svc:event:session-expiring':
+        dispatch({ type: 'session-expiring', expiresAt: message.payload.expiresAt });
+        return;
+      case 'svc:event:session-expired':
+        dispatch({ type: 'session-expired' });
+        return;
+      case 'svc:event:error':
+        dispatch({ type: 'embed-error', error: message.payload });
+        return;
+    }
+  });
 
   /** Set when an attach or park connects the bridge, so every detach (which follows an attach) has it. */
   let disconnect: () => void;
@@ -74,28 +295,24 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
 
   const teardown = (): void => {
     if (destroyed()) return;
-    halt();
+    dispatch({ type: 'destroy' });
+    for (const timer of timers.values()) clearTimeout(timer);
+    for (const abort of requests.values()) abort.abort();
     stopWaking?.();
     // Destroying the bridge disconnects it and drops every hook, the app's debug hook too.
     bridge.destroy();
     placement.dispose();
-    set({ phase: 'destroyed', visible: false });
-    if (isDevelopment) traceLifecycle(embedId, 'destroyed');
   };
 
-  /** Keeps the embed (a pending teardown is called off), connects it, and starts the first load. */
+  /** Keeps the embed (a pending teardown is called off), connects it, and queues its initial values. */
   const begin = (): void => {
     teardownScheduled = false;
     if (!bridge.isConnected) disconnect = bridge.connect(() => frame.element?.contentWindow);
-    // A renewal that should have happened while the tab slept happens when it is back. (In the error phase
-    // none is planned: the failure reset the renewal, and only a new load's events plan one.)
-    stopWaking ??= onTabWake(renewal.wake);
-    // Only an embed that never started a load is idle. Its initial controlled values are queued now, not when
-    // it was created: creating it may be part of a render.
-    if (snapshot.phase === 'idle') {
-      sync.start();
-      start('initial');
-    }
+    // A renewal that should have happened while the tab slept happens when it is back; a renewal waiting for
+    // the network goes on when it is back.
+    stopWaking ??= onTabWake((online) => dispatch({ type: online ? 'online' : 'wake' }));
+    // Sent here rather than when created: creating must not post (or stamp) anything. Queued until ready.
+    if (state.status === 'idle') sendValues(false);
   };
 
   return {
@@ -114,12 +331,9 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
       if (destroyed()) throw svcError(307, `embed "${embedId}"${isDevelopment ? ' was destroyed; create a new controller' : ''}`, Error);
       placement.show(element);
       runtimeOf(options).registry.setParked(embedId, false);
-      if (snapshot.parked) {
-        set({ parked: false });
-        if (isDevelopment) traceLifecycle(embedId, 'shown');
-      }
       setDebugHook(live.onDebug);
       begin();
+      dispatch({ type: 'attach' });
       let detached = false;
       return () => {
         if (detached) return;
@@ -143,33 +357,31 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
       const element = frame.element;
       if (element && next.title !== undefined && element.title !== next.title) element.title = next.title;
       if (destroyed()) return;
-      sync.update(next);
+      sendValues(false);
       // Nothing was loaded yet that a session could change (the first attach or park starts the first load).
-      if (snapshot.phase === 'idle') return;
-      if (!signed && (fresh || next.getSession)) {
-        // A private-mode embed given a session source: load it signed.
-        signed = true;
-        start('initial');
-      } else if (fresh) {
-        if (!isUsableSession(offered)) fail(sessionError(303, 'session', isDevelopment ? 'the session option is not a usable session id' : 'session'));
-        else if (snapshot.phase === 'ready') renewal.offer(offered);
-        // Otherwise it waits for the next load that needs a session.
+      if (state.status === 'idle') return;
+      if (!state.signed && (fresh || next.getSession)) dispatch({ type: 'signed' });
+      else if (fresh) {
+        dispatch(
+          isUsableSession(offered)
+            ? { type: 'session-prop', session: offered }
+            : { type: 'refused', error: sessionError(303, 'session', isDevelopment ? 'the session option is not a usable session id' : 'session') },
+        );
       }
     },
     park() {
-      if (destroyed() || !options.keepAlive) return;
+      if (destroyed() || !keepAlive) return;
       placement.park();
       begin();
       // Out of reach of hooks and actions that name no embed, until shown again.
       runtimeOf(options).registry.setParked(embedId, true);
-      set({ parked: true });
-      if (isDevelopment) traceLifecycle(embedId, 'parked');
+      dispatch({ type: 'park' });
     },
     retry() {
-      // Only after an error (a destroyed embed is in its own phase).
-      if (snapshot.phase !== 'error') return;
-      bridge.store.setState({ status: 'loading', lastError: null });
-      start('retry');
+      dispatch({ type: 'retry' });
+    },
+    fail(error) {
+      dispatch({ type: 'refused', error: refusalOf(error, 'props', options.subject) });
     },
     destroy: teardown,
   };

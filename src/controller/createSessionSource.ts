@@ -5,22 +5,31 @@ import type { EmbedLiveOptions } from './EmbedLiveOptions.js';
 import type { EmbedIdentity, EmbedLoadOptions } from './EmbedOptions.js';
 import type { GetSession, SessionRequestReason } from './SessionRequest.js';
 import { ledgerOf } from './sessionLedger.js';
+import type { SessionGate } from './sessionGate.js';
 import type { SvcErrorPayload } from './SvcErrorPayload.js';
+
+/** What a session is asked for: why, until when the current token is trusted, and the abort signal. */
+export interface SessionTake {
+  readonly reason: SessionRequestReason;
+  /** With `reason: 'renewal'`: when the current token ends (epoch ms), if the embed said so. */
+  readonly expiresAt?: number | undefined;
+  /** Aborted when the request is superseded, timed out or the embed is torn down. */
+  readonly signal: AbortSignal;
+}
 
 /** Where an embed's sessions come from: the `session` option while unused, else `getSession`. */
 export interface SessionSource {
   /**
-   * The session for the next load or in-place handover (the caller records it as used): at once in private mode (undefined)
-   * and for an unused session option, else a promise of `getSession`'s answer. A call while one is being
-   * fetched joins it: one request in flight, whatever asked. Throws at once for a used session option without
-   * `getSession`. A rejected `getSession` is
-   * tried again with backoff while the current token is still trusted (until `expiresAt`, epoch ms). Rejects
-   * with the failure in the shape of a fatal `svc:event:error` payload.
+   * The session for the next load or in-place handover (the caller records it as used): at once in private
+   * mode (undefined) and for an unused session option, else a promise of `getSession`'s answer, asked through
+   * the page's session gate. Throws at once for a used session option without `getSession`. Fails with the
+   * failure in the shape of a fatal `svc:event:error` payload, coded.
    */
-  take(reason: SessionRequestReason, expiresAt?: number): string | undefined | Promise<string>;
-  /** Aborts a `getSession` in flight (the embed is torn down). */
-  abort(): void;
+  take(request: SessionTake): string | undefined | Promise<string>;
 }
+
+/** The codes of failures another try cannot mend: the session itself is unusable or used. */
+export const isFinalSessionFailure = (error: unknown): boolean => /^SVC30[345]$/.test(String((error as SvcErrorPayload | null)?.code));
 
 /**
  * Whether `session` is a session id an embed can load: an opaque id of visible ASCII characters, short enough
@@ -39,43 +48,20 @@ export const sessionError = (code: SvcErrorNumber, context: string, message: str
 
 /**
  * Creates the session source of one embed. `signed` says whether the embed runs in signed mode; `live`
- * returns the latest live options (session and getSession are read at the moment a session is needed).
+ * returns the latest live options (session and getSession are read at the moment a session is needed); `gate`
+ * bounds the page's `getSession` calls in flight.
  */
-export function createSessionSource(
-  identity: Pick<EmbedIdentity, 'surface' | 'embedId' | 'publicId' | 'deploymentId'> & Pick<EmbedLoadOptions, 'runtime'>,
-  signed: () => boolean,
-  live: () => EmbedLiveOptions,
-): SessionSource {
-  let abort: AbortController | undefined;
-  let pending: Promise<string> | undefined;
-
-  const request = async (getSession: GetSession, reason: SessionRequestReason, expiresAt: number | undefined): Promise<unknown> => {
-    for (let delay = 1000; ; delay *= 2) {
-      abort = new AbortController();
-      const { signal } = abort;
-      try {
-        return await getSession({
-          surface: identity.surface,
-          embedId: identity.embedId,
-          publicId: identity.publicId,
-          deploymentId: identity.deploymentId,
-          reason,
-          expiresAt,
-          signal,
-        });
-      } catch (error) {
-        // Worth another try while the embed still trusts its token: a blip of the app's backend must not end
-        // the viewer's session. Otherwise (a first load, an expired token) the failure is shown at once.
-        if (expiresAt === undefined || Date.now() + delay >= expiresAt) {
-          throw sessionError(301, 'getSession', `getSession failed: ${error instanceof Error ? error.message : String(error)}`);
-        }
-        await new Promise((resume) => setTimeout(resume, Math.min(delay, 30_000)));
-      }
-      // Torn down while waiting (or while getSession ran): nobody needs a session any more.
-      if (signal.aborted) throw sessionError(302, 'getSession', 'aborted');
-    }
-  };
-
+export function createSessionSource({
+  identity,
+  signed,
+  live,
+  gate,
+}: {
+  readonly identity: Pick<EmbedIdentity, 'surface' | 'embedId' | 'publicId' | 'deploymentId'> & Pick<EmbedLoadOptions, 'runtime'>;
+  readonly signed: () => boolean;
+  readonly live: () => EmbedLiveOptions;
+  readonly gate: SessionGate;
+}): SessionSource {
   /** `session` once it is known to be usable; else the failure of where it came from, with that place's code. */
   const use = (session: unknown, code: 303 | 304, from: string): string => {
     if (!isUsableSession(session)) {
@@ -98,25 +84,38 @@ export function createSessionSource(
         : 'session',
     );
 
+  const ask = async (getSession: GetSession, { reason, expiresAt, signal }: SessionTake): Promise<string> => {
+    let answer: unknown;
+    try {
+      answer = await gate.run(
+        () =>
+          getSession({
+            surface: identity.surface,
+            embedId: identity.embedId,
+            publicId: identity.publicId,
+            deploymentId: identity.deploymentId,
+            reason,
+            expiresAt,
+            signal,
+          }),
+        signal,
+      );
+    } catch (error) {
+      if (signal.aborted) throw sessionError(302, 'getSession', 'aborted');
+      throw sessionError(301, 'getSession', `getSession failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (ledgerOf(identity).has(answer as string)) throw used();
+    return use(answer, 304, 'getSession');
+  };
+
   return {
-    take(reason, expiresAt) {
+    take(request) {
       if (!signed()) return undefined;
       const { session, getSession } = live();
       // A session option this page never loaded goes first: the app minted it for this embed.
       if (session !== undefined && !ledgerOf(identity).has(session)) return use(session, 303, 'session');
       if (!getSession) throw used();
-      pending ??= request(getSession, reason, expiresAt)
-        .then((answer) => {
-          if (ledgerOf(identity).has(answer as string)) throw used();
-          return use(answer, 304, 'getSession');
-        })
-        .finally(() => {
-          pending = undefined;
-        });
-      return pending;
-    },
-    abort() {
-      abort?.abort();
+      return ask(getSession, request);
     },
   };
 }

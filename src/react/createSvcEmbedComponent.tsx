@@ -14,7 +14,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { createEmbedController } from '../controller/createEmbedController.js';
-import { type EmbedController, IDLE_SNAPSHOT } from '../controller/EmbedController.js';
+import { type EmbedController, type EmbedControllerSnapshot, IDLE_SNAPSHOT } from '../controller/EmbedController.js';
 import { embedIdentity } from '../controller/embedIdentity.js';
 import { withSettings } from '../controller/EmbedOptions.js';
 import type { Surface } from '../protocol/envelope.js';
@@ -41,6 +41,16 @@ interface SvcEmbedAnyProps extends SvcEmbedCommonProps, SvcDashboardEventProps {
 }
 
 /**
+ * The text a development console prints for an embed's failure: coded, with the component right after the
+ * code (the embed's own errors carry its words after their code).
+ */
+function namedText(error: ErrorPayload, subject: string): string {
+  const code = (error as { code?: string }).code ?? 'SVC310';
+  if (!error.message.startsWith(`${code} `)) return `${code} ${subject} ${error.message}`;
+  return error.message.startsWith(subject, 7) ? error.message : withSubject(error.message, subject);
+}
+
+/**
  * Makes `<SvcDashboard>`, `<SvcApp>` or `<SvcChat>`: one shared implementation for a surface, a thin binding
  * over the embed controller, which owns the iframe, the session, the bridge, the controlled-value sync and the
  * reveal. `component` is the public name, for error messages.
@@ -53,13 +63,9 @@ export function createSvcEmbedComponent<P extends SvcEmbedCommonProps>(
   component: string,
 ): ForwardRefExoticComponent<PropsWithoutRef<P> & RefAttributes<SvcEmbedHandle>> {
   const SvcEmbed = forwardRef(function SvcEmbed(props: SvcEmbedAnyProps, ref: Ref<SvcEmbedHandle>): ReactNode {
-    // The provider's settings fill what the props leave undefined: the one merge. A missing tenant is refused
-    // here in development; production leaves it to the identity's own check below (SVC101, naming tenantOrigin).
+    // The provider's settings fill what the props leave undefined: the one merge.
     const merged = withSettings(props, useContext(SvcProviderContext)) as SvcEmbedAnyProps & { readonly tenantOrigin: string };
     const { keepAlive } = merged;
-    if (isDevelopment && merged.tenantOrigin === undefined) {
-      throw svcError(101, `<${component}> prop "tenantOrigin": missing; give it as a prop or on a surrounding <SvcProvider>.`);
-    }
     const generatedId = useId();
     const embedId = props.embedId ?? `svc${generatedId.replace(/[^\w-]/g, '')}`;
     // The latest props, for callbacks (as useLatest keeps them, written out here: an embed bundle then needs
@@ -69,28 +75,58 @@ export function createSvcEmbedComponent<P extends SvcEmbedCommonProps>(
       latest.current = props;
     });
     const hostRef = useRef<HTMLDivElement | null>(null);
+    /** The coded messages this mount printed in development: each once. */
+    const printed = useRef<Set<string> | null>(null);
 
-    // Development only: a bad prop fails here, named, where it is written. Production still refuses it when the
-    // action is built (with a shorter message), and leaves this code out of the bundle.
-    if (isDevelopment) validateControlledProps(component, merged);
+    // A bad prop never throws from render (the embed is part of someone else's page): it becomes this embed's
+    // failure, shown by errorFallback and reported to onError once the embed is attached. Development names
+    // the prop and what was expected; production leaves these checks out and the controller and the protocol
+    // still refuse what they must, coded.
+    let problem: Error | undefined;
+    if (isDevelopment) {
+      try {
+        if (merged.tenantOrigin === undefined) throw svcError(101, `<${component}> prop "tenantOrigin": missing; give it as a prop or on a surrounding <SvcProvider>.`);
+        if (keepAlive !== undefined && typeof keepAlive !== 'object') {
+          throw svcError(202, `<${component}> prop "keepAlive": pass keepAlive from 'svc-embed-react/keep-alive' (import { keepAlive } from 'svc-embed-react/keep-alive').`);
+        }
+        validateControlledProps(component, merged);
+      } catch (error) {
+        problem = error as Error;
+      }
+    }
     /** Hands an event to the latest mount's callback for its type, then to `onEvent`. */
     const deliver = (message: SvcEventMessage): void => {
       const current = latest.current;
-      const callback = current[EVENT_CALLBACK_PROPS[message.type]] as ((payload: unknown, message: SvcEventMessage) => void) | undefined;
-      callback?.(message.payload, message);
+      // Errors reach onError through onFailure below, coded, and only when the library did not handle them.
+      if (message.type !== 'svc:event:error') {
+        const callback = current[EVENT_CALLBACK_PROPS[message.type]] as ((payload: unknown, message: SvcEventMessage) => void) | undefined;
+        callback?.(message.payload, message);
+      }
       current.onEvent?.(message);
     };
     const live = {
       ...merged,
       surface,
-      // A failure that did not come from the embed (getSession, a reused session) reaches onError as an event.
-      onFailure: (error: ErrorPayload) =>
-        deliver({ source: 'svc-embed', direction: 'event', type: 'svc:event:error', payload: error, timestamp: Date.now(), surface }),
+      subject: `<${component}>`,
+      // Every failure the app should hear (the host's, and the embed's own that renewal did not absorb) reaches
+      // onError coded. In development, one that nobody handles, or a bad prop, is also printed once.
+      onFailure: (error: ErrorPayload) => {
+        const current = latest.current;
+        if (isDevelopment && ((current.onError === undefined && current.errorFallback == null) || error.context === 'options' || error.context === 'props')) {
+          printed.current ??= new Set();
+          if (!printed.current.has(error.message)) {
+            printed.current.add(error.message);
+            console.error(namedText(error, `<${component}>`));
+          }
+        }
+        const message = { source: 'svc-embed', direction: 'event', type: 'svc:event:error', payload: error, timestamp: Date.now(), surface } as const;
+        current.onError?.(error, message);
+        // A failure of the host's own making reaches onEvent as an error event too; the embed's own errors got
+        // there as it sent them (SVC310 is the code they are reported under).
+        if ((error as { code?: string }).code !== 'SVC310') current.onEvent?.(message);
+      },
     };
 
-    if (isDevelopment && keepAlive !== undefined && typeof keepAlive !== 'object') {
-      throw svcError(202, `<${component}> prop "keepAlive": pass keepAlive from 'svc-embed-react/keep-alive' (import { keepAlive } from 'svc-embed-react/keep-alive').`);
-    }
     const parking = keepAlive?.parking;
     const controllerRef = useRef<{
       key: string;
@@ -100,34 +136,33 @@ export function createSvcEmbedComponent<P extends SvcEmbedCommonProps>(
       /** This mount found its parked embed claimed by another: it keeps an embed of its own. */
       own?: boolean | undefined;
       controller: EmbedController;
+      /** What server rendering and hydration show for it: nothing started, or the failure of a bad option. */
+      initial: EmbedControllerSnapshot;
     } | null>(null);
     // A fresh object each time: a request to render again that React never folds into the previous one.
     const [, renderAgain] = useState<object>();
-    let key: string;
+    // Identity decides the controller (the app's embedId only, not a generated one); a session is a credential,
+    // handed to the live embed (see update). An identity that cannot be read (a bad tenant origin) is a key of
+    // its own: the controller made for it starts failed.
+    let identity: string;
     try {
-      // Identity decides the controller (the app's embedId only, not a generated one); a session is a
-      // credential, handed to the live embed (see update).
-      const identity = embedIdentity(live);
-      key = identity + !keepAlive;
-      if (controllerRef.current?.key !== key) {
-        const parkKey = keepAlive && identity;
-        const own = controllerRef.current?.own;
-        // A parked embed with this identity (kept alive, or preloaded) is taken back: no reload, no new session.
-        const parked = parkKey && !own ? parking?.peek(parkKey) : undefined;
-        controllerRef.current = { key, parkKey, lot: parked, own, controller: parked || createEmbedController({ ...live, embedId }) };
-      }
+      identity = embedIdentity(live);
     } catch (error) {
-      // Named after the component, right after its code, keeping its class (every error thrown here is the library's own).
-      (error as Error).message = withSubject((error as Error).message, `<${component}>`);
-      throw error;
+      identity = `refused ${(error as Error).message} ${merged.publicId} ${merged.deploymentId} ${props.embedId}`;
     }
-    const { controller, parkKey, lot } = controllerRef.current;
-    const snapshot = useSyncExternalStore(
-      controller.subscribe,
-      controller.getSnapshot,
-      // What server rendering and hydration see: nothing has started, nothing is shown.
-      () => IDLE_SNAPSHOT,
-    );
+    const key = identity + !keepAlive;
+    if (controllerRef.current?.key !== key) {
+      const parkKey = keepAlive && !problem ? identity : undefined;
+      const own = controllerRef.current?.own;
+      // A parked embed with this identity (kept alive, or preloaded) is taken back: no reload, no new session.
+      const parked = parkKey && !own ? parking?.peek(parkKey) : undefined;
+      const controller = parked || createEmbedController({ ...live, embedId, keepAlive: problem ? undefined : keepAlive });
+      controllerRef.current = { key, parkKey, lot: parked, own, controller, initial: parked ? IDLE_SNAPSHOT : controller.getSnapshot() };
+    }
+    const { controller, parkKey, lot, initial } = controllerRef.current;
+    // What server rendering and hydration see: nothing has started, nothing is shown (or the failure of a bad
+    // option, the same on both sides).
+    const snapshot = useSyncExternalStore(controller.subscribe, controller.getSnapshot, () => initial);
 
     // A layout effect: its cleanup runs while the host is still in the page, so a kept-alive iframe can leave it.
     useIsomorphicLayoutEffect(() => {
@@ -144,21 +179,15 @@ export function createSvcEmbedComponent<P extends SvcEmbedCommonProps>(
             ),
           );
         }
-        controllerRef.current = destroyed ? null : { key: '', parkKey, own: true, controller };
+        controllerRef.current = destroyed ? null : { key: '', parkKey, own: true, controller, initial };
         renderAgain({});
         return;
       }
       // The embed's own callbacks are those of its latest mount; while parked, only app-wide listeners hear it.
       const off = controller.bridge.onAny(deliver);
-      let detach: () => void;
-      try {
-        // Attaching sends the initial controlled values, which a bad one refuses: named like a refusal above.
-        detach = controller.attach(hostRef.current as HTMLDivElement);
-      } catch (error) {
-        off();
-        (error as Error).message = withSubject((error as Error).message, `<${component}>`);
-        throw error;
-      }
+      // A bad prop fails the embed before it starts anything (no session is spent on it).
+      if (problem) controller.fail(problem);
+      const detach = controller.attach(hostRef.current as HTMLDivElement);
       return () => {
         off();
         if (parkKey && parking) parking.park(parkKey, controller);
@@ -167,9 +196,14 @@ export function createSvcEmbedComponent<P extends SvcEmbedCommonProps>(
       // `deliver` reads the latest props through a ref: the subscription need not follow it.
     }, [controller, parkKey, parking, lot]);
 
-    // After every commit: the controller sends only what changed (structural comparison inside).
+    // After every commit: the controller sends only what changed (structural comparison inside). A prop that
+    // went bad fails the embed; once the app fixed it, the embed starts again.
     useEffect(() => {
-      controller.update(live);
+      if (problem) controller.fail(problem);
+      else {
+        controller.update(live);
+        if (isDevelopment && controller.getSnapshot().error?.context === 'props') controller.retry();
+      }
     });
 
     useImperativeHandle(
@@ -193,7 +227,7 @@ export function createSvcEmbedComponent<P extends SvcEmbedCommonProps>(
         data-svc-embed={embedId}
       >
         {/* Warm up the connection while the page hydrates; React 19 hoists this into the head. */}
-        <link rel="preconnect" href={controller.bridge.tenantOrigin} />
+        {initial.error === null && <link rel="preconnect" href={controller.bridge.tenantOrigin} />}
         {/* A new identity gets a new host element: the old iframe leaves with the old one, never beside the new.
             Kept alive, the host stays: the old iframe is parked from it before anything removes it. */}
         <div key={keepAlive ? undefined : key} ref={hostRef} style={{ width: '100%', height: '100%' }} />

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { EmbedController, EmbedControllerOptions, } from '../../../src/controller/index.js';
+import type { EmbedController, EmbedControllerOptions, SessionRequest } from '../../../src/controller/index.js';
 import { keepAlive } from '../../../src/keepAlive/index.js';
-import { addHost, destroyControllers, flush, makeController, manualSessions } from '../support/controllers.js';
+import { addHost, destroyControllers, flush, makeController } from '../support/controllers.js';
 import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
 import { nextSession } from '../support/runtime.js';
 
@@ -38,6 +38,13 @@ function attached(options: Partial<EmbedControllerOptions> = {}): EmbedControlle
   return controller;
 }
 
+/** A `getSession` whose answers the test gives by hand. */
+function manualSessions() {
+  const answers: Array<{ resolve: (id: string) => void; reject: (error: unknown) => void }> = [];
+  const getSession = vi.fn((_request: SessionRequest) => new Promise<string>((resolve, reject) => answers.push({ resolve, reject })));
+  return { getSession, answers };
+}
+
 describe('a private embed given a session source', () => {
   it('hides the private document while the signed one is on its way, and calls off its pending reveal', async () => {
     const controller = attached({ revealTimeoutMs: 10 });
@@ -70,18 +77,26 @@ describe('a retry', () => {
     expect(controller.getSnapshot()).toMatchObject({ phase: 'session', error: null });
   });
 
-  it('while the failed request is still answering loads once: the late answer of the first request is not a load', async () => {
+  it('while the failed request is still answering loads once: the late answer of the aborted first request is discarded', async () => {
     const { getSession, answers } = manualSessions();
     const controller = attached({ getSession });
     // The app hands over a session that cannot be loaded while getSession is on its way: the embed fails.
     controller.update({ getSession, session: 'not a session id' });
     expect(controller.getSnapshot().phase).toBe('error');
+    // The failure gave up the request in flight: its signal is aborted.
+    expect(getSession.mock.calls[0]?.[0].signal.aborted).toBe(true);
     controller.update({ getSession });
     controller.retry();
-    // getSession ignores the abort signal and answers the first request; the retry joined it.
-    answers[0]?.resolve(nextSession());
+    expect(getSession).toHaveBeenCalledTimes(2);
+    // getSession ignores the abort signal and answers the first request: that answer is never loaded.
+    const late = nextSession();
+    answers[0]?.resolve(late);
+    await flush();
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'session', loads: 0 });
+    answers[1]?.resolve(nextSession());
     await flush();
     expect(controller.getSnapshot()).toMatchObject({ phase: 'loading', loads: 1 });
+    expect(controller.iframe?.src).not.toContain(late);
   });
 
   it('loads its new session once when the failed document announces the end of its token meanwhile', async () => {
@@ -108,8 +123,8 @@ describe('a retry', () => {
   });
 });
 
-describe('a session handed over in place while the embed fails', () => {
-  it('is loaded when its handover is not answered, and the retry that waited meanwhile loads nothing after that', async () => {
+describe('a session the app passes while the embed shows its own error', () => {
+  it('is loaded at once (the newer viewer, never the older), and a retry afterwards has nothing to do', async () => {
     vi.useFakeTimers();
     const { getSession, answers } = manualSessions();
     const controller = attached({ getSession });
@@ -117,27 +132,16 @@ describe('a session handed over in place while the embed fails', () => {
     await vi.advanceTimersByTimeAsync(1);
     const failing = tenantOf(controller);
     failing.ready();
-    // A binding that hands the app's new session over as soon as it sees the embed shown: here, its error page.
-    const offered = nextSession();
-    const unsubscribe = controller.subscribe(() => {
-      const { visible, phase } = controller.getSnapshot();
-      if (visible && phase === 'ready') controller.update({ getSession, session: offered });
-    });
     failing.send('svc:event:error', { message: 'Chart query failed', name: 'QueryError', fatal: true });
-    unsubscribe();
-    expect(failing.handed()).toEqual([offered]);
-    controller.retry();
-    expect(getSession).toHaveBeenCalledTimes(2);
-    // The handover goes unanswered: the session is loaded instead.
-    await vi.advanceTimersByTimeAsync(10_000);
-    expect(controller.getSnapshot()).toMatchObject({ phase: 'loading', loads: 2 });
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'error', visible: true });
+    const offered = nextSession();
+    controller.update({ getSession, session: offered });
+    expect(failing.handed()).toEqual([]);
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'loading', loads: 2, error: null });
     expect(controller.iframe?.src).toContain(offered);
-    const loaded = tenantOf(controller);
-    loaded.ready();
-    loaded.send('svc:event:error', { message: 'Chart query failed', name: 'QueryError', fatal: true });
-    answers[1]?.resolve(nextSession());
-    await vi.advanceTimersByTimeAsync(1);
-    expect(controller.getSnapshot()).toMatchObject({ phase: 'error', loads: 2 });
+    controller.retry();
+    expect(getSession).toHaveBeenCalledTimes(1);
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'loading', loads: 2 });
   });
 });
 

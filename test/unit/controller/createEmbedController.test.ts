@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EmbedController, SessionRequest } from '../../../src/controller/index.js';
 import { keepAlive } from '../../../src/keepAlive/index.js';
 import { getMessageRouterStats } from '../../../src/protocol/index.js';
-import { destroyControllers, flush, makeController as make } from '../support/controllers.js';
+import { addHost, destroyControllers, flush, makeController as make } from '../support/controllers.js';
 import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
 
 import { nextSession, testRuntime } from '../support/runtime.js';
@@ -65,9 +65,18 @@ describe('creating and attaching', () => {
     expect(testRuntime().registry.get(controller.bridge.embedId)).toBe(controller.bridge);
   });
 
-  it('refuses a bad identity when created, naming what is wrong', () => {
-    expect(() => make({ tenantOrigin: 'http://acme.example.com' })).toThrow(/https/);
-    expect(() => make({ surface: 'app', publicId: undefined, deploymentId: 42 })).toThrow(/session/);
+  it('refuses a bad identity without throwing: the embed starts failed, naming what is wrong, and reports it once attached', () => {
+    const onFailure = vi.fn();
+    const insecure = make({ tenantOrigin: 'http://acme.example.com', onFailure });
+    expect(insecure.getSnapshot()).toMatchObject({ phase: 'error', loads: 0, error: { code: 'SVC103', context: 'options', message: expect.stringMatching(/https/) } });
+    // Creating reports nothing (it may happen while rendering); attaching does, once, and loads nothing.
+    expect(onFailure).not.toHaveBeenCalled();
+    insecure.attach(addHost());
+    expect(onFailure).toHaveBeenCalledTimes(1);
+    expect(onFailure).toHaveBeenCalledWith(insecure.getSnapshot().error);
+    expect(insecure.iframe).toBeNull();
+    const unsigned = make({ surface: 'app', publicId: undefined, deploymentId: 42 });
+    expect(unsigned.getSnapshot().error?.message).toMatch(/session/);
   });
 
   it('survives a detach and attach in one go (StrictMode) with one load, and tears down after a real detach', async () => {

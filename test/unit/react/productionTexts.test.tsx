@@ -1,7 +1,7 @@
 import { cleanup, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { expectRenderErrors, TENANT } from './harness.js';
+import { expectRenderErrors, renderFailure, TENANT } from './harness.js';
 
 /**
  * A production build leaves out the render-time checks and the long explanations: these tests load the
@@ -40,16 +40,20 @@ function renderError(ui: ReactElement): string | undefined {
 }
 
 describe('in production', () => {
-  it('still refuses a bad controlled prop, named by its component, with the short text of the action it would send', () => {
+  it('still refuses a bad controlled prop, failing that embed with the short text of the action it would send', () => {
     const { SvcChat } = pkg;
-    expect(renderError(<SvcChat tenantOrigin={TENANT} colorScheme={'sepia' as 'dark'} />)).toBe(
-      'SVC141 <SvcChat> svc:action:set-color-scheme payload.scheme',
-    );
+    const failure = renderFailure(<SvcChat tenantOrigin={TENANT} colorScheme={'sepia' as 'dark'} />);
+    expect(failure).toMatchObject({ appShown: true, printed: [], shown: { code: 'SVC141', message: 'SVC141 <SvcChat> svc:action:set-color-scheme payload.scheme' } });
+    expect(failure.reported).toEqual([failure.shown]);
   });
 
-  it('refuses an embed without a tenant, named by its component, with the code and the option', () => {
+  it('refuses an embed without a tenant with the code and the option, and the app stays on screen', () => {
     const { SvcDashboard } = pkg;
-    expect(renderError(<SvcDashboard publicId="sales" />)).toBe('SVC101 <SvcDashboard> tenantOrigin');
+    const failure = renderFailure(<SvcDashboard publicId="sales" />);
+    expect(failure).toMatchObject({ appShown: true, printed: [], shown: { code: 'SVC101', message: 'SVC101 <SvcDashboard> tenantOrigin' } });
+    expect(failure.reported).toEqual([failure.shown]);
+    // Not even a bad prop without any handler takes the page down, and production prints nothing.
+    expect(renderFailure(<SvcDashboard tenantOrigin="http://acme.example.com" publicId="sales" />, { handlers: false })).toMatchObject({ appShown: true, printed: [] });
   });
 
   it('names the hook, not the embeds, when a hook cannot tell which embed is meant', () => {

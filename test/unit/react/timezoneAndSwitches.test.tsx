@@ -1,7 +1,7 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SvcApp, SvcChat, type SvcChatProps, SvcDashboard, type SvcEmbedHandle, SvcProvider } from '../../../src/index.js';
-import { expectRenderErrors, frameOf, ready, renderStrict, TENANT } from './harness.js';
+import { frameOf, ready, renderFailure, renderStrict, TENANT } from './harness.js';
 
 afterEach(() => {
   cleanup();
@@ -48,10 +48,11 @@ describe('the timezone prop', () => {
     expect(a.actions()).toEqual([{ type: 'svc:action:set-timezone', payload: { timezone: 'Europe/Lisbon' }, target: TENANT }]);
   });
 
-  it('refuses a malformed zone, naming the component and the prop', () => {
-    const restore = expectRenderErrors();
-    expect(() => renderStrict(<SvcChat tenantOrigin={TENANT} timezone="Central European Time" />)).toThrow(/^SVC121 <SvcChat> prop "timezone": "Central European Time"/);
-    restore();
+  it('refuses a malformed zone, naming the component and the prop: that embed fails, the page stays', () => {
+    const { shown, reported, appShown } = renderFailure(<SvcChat tenantOrigin={TENANT} timezone="Central European Time" />);
+    expect(appShown).toBe(true);
+    expect(shown?.message).toMatch(/^SVC121 <SvcChat> prop "timezone": "Central European Time"/);
+    expect(reported).toEqual([shown]);
   });
 
   it('warns once in development about a zone the platform will ignore, naming the component', () => {
@@ -102,10 +103,11 @@ describe('placement switches', () => {
     expect(frameOf('c').iframe.src).toBe(`${TENANT}/embed/chat?showChatHistory=false`);
   });
 
-  it('refuses, at run time too, a switch of another surface passed past the types', () => {
-    const restore = expectRenderErrors();
+  it('refuses, at run time too, a switch of another surface passed past the types: that embed fails, the page stays', () => {
     const props = { tenantOrigin: TENANT, showDashboardHeader: false } as unknown as SvcChatProps;
-    expect(() => renderStrict(<SvcChat {...props} />)).toThrow(/^SVC116 <SvcChat> showDashboardHeader applies to the dashboard surface only/);
-    restore();
+    const { shown, printed, appShown } = renderFailure(<SvcChat {...props} />);
+    expect(appShown).toBe(true);
+    expect(shown).toMatchObject({ code: 'SVC116', message: expect.stringMatching(/^SVC116 <SvcChat> showDashboardHeader applies to the dashboard surface only/) });
+    expect(printed).toEqual([expect.stringMatching(/^SVC116 <SvcChat> showDashboardHeader applies to the dashboard surface only/)]);
   });
 });
