@@ -23,55 +23,47 @@ export interface SessionGate {
  */
 export function createSessionGate({ maxInFlight }: { readonly maxInFlight: number }): SessionGate {
   let running = 0;
+  /** The requests waiting for a place, first come first served: each is handed the place of one that ends. */
   const waiting: Array<() => void> = [];
 
-  const next = (): void => {
-    running -= 1;
-    waiting.shift()?.();
-  };
+  /** Waits until a place is handed over; rejects with the abort, leaving the line, when `signal` is aborted first. */
+  const waitForPlace = (signal: AbortSignal): Promise<void> =>
+    new Promise((resolve, reject) => {
+      const enter = (): void => {
+        signal.removeEventListener('abort', leave);
+        resolve();
+      };
+      const leave = (): void => {
+        waiting.splice(waiting.indexOf(enter), 1);
+        reject(signal.reason);
+      };
+      waiting.push(enter);
+      signal.addEventListener('abort', leave, { once: true });
+    });
 
   return {
-    run<T>(request: () => Promise<T>, signal: AbortSignal): Promise<T> {
-      return new Promise<T>((resolve, reject) => {
-        const start = (): void => {
-          signal.removeEventListener('abort', leave);
-          if (signal.aborted) {
-            // Given up while waiting: the place goes to the next request at once.
-            waiting.shift()?.();
-            reject(signal.reason);
-            return;
-          }
-          running += 1;
-          // The place is freed once, when the request settles or is given up (aborted: a getSession that
-          // ignores its signal and never answers must not hold a place for ever).
-          let held = true;
-          const free = (): void => {
-            if (!held) return;
-            held = false;
-            signal.removeEventListener('abort', free);
-            next();
-          };
-          signal.addEventListener('abort', free, { once: true });
-          // Called at once when a place is free; a request that throws at once is a rejected one.
-          let answer: Promise<T>;
-          try {
-            answer = Promise.resolve(request());
-          } catch (error) {
-            answer = Promise.reject(error);
-          }
-          answer.then(resolve, reject).finally(free);
-        };
-        const leave = (): void => {
-          const index = waiting.indexOf(start);
-          if (index >= 0) waiting.splice(index, 1);
-          reject(signal.reason);
-        };
-        if (running < maxInFlight) start();
-        else {
-          waiting.push(start);
-          signal.addEventListener('abort', leave, { once: true });
-        }
-      });
+    async run(request, signal) {
+      if (signal.aborted) throw signal.reason;
+      if (running < maxInFlight) running += 1;
+      else await waitForPlace(signal);
+      // The place is freed once, when the request settles or is given up (aborted: a getSession that ignores its
+      // signal and never answers must not hold a place for ever). It goes straight to the next request waiting.
+      let held = true;
+      const free = (): void => {
+        if (!held) return;
+        held = false;
+        signal.removeEventListener('abort', free);
+        const next = waiting.shift();
+        if (next) next();
+        else running -= 1;
+      };
+      signal.addEventListener('abort', free, { once: true });
+      try {
+        // Called at once when a place is free; a request that throws at once is a rejected one.
+        return await request();
+      } finally {
+        free();
+      }
     },
     get inFlight() {
       return running;
