@@ -1,6 +1,5 @@
 import { STATE_ACTION_TYPES } from '../protocol/actionPayloads.js';
 import type { SvcActionMessage } from '../protocol/messages.js';
-import { parseFilterParameter } from '../protocol/parseFilterParameter.js';
 
 /** The queue of actions waiting for an embed's `ready`. */
 export interface ActionQueue {
@@ -23,11 +22,13 @@ export function createActionQueue(limit: number): ActionQueue {
   return {
     push(message) {
       // What makes two queued actions the same piece of state: the type for colour scheme, theme, locale and
-      // time zone, the filter key for `set-filter` (it never contains a colon, so it cannot be mistaken for a
-      // type).
-      // `navigate` and `refresh` get a key of their own: never merged.
-      const filter = message.type === 'svc:action:set-filter' ? parseFilterParameter(message.payload.filterUrlParameter) : undefined;
-      const key = !STATE_ACTION_TYPES.has(message.type) ? {} : filter?.ok ? filter.key : message.type;
+      // time zone, the parameter's name (`f_<key>`, never with a colon, so never mistaken for a type) for
+      // `set-filter`. `navigate` and `refresh` get a key of their own: never merged.
+      const key = !STATE_ACTION_TYPES.has(message.type)
+        ? {}
+        : message.type === 'svc:action:set-filter'
+          ? message.payload.filterUrlParameter.split('=', 1)[0]
+          : message.type;
       entries.delete(key);
       entries.set(key, message);
       if (entries.size <= limit) return undefined;
