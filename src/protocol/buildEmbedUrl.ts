@@ -52,12 +52,13 @@ export interface ChatAddressParams {
 export type PlacementSwitches = DashboardAddressParams & AppAddressParams & ChatAddressParams;
 
 /**
- * Which surface reads a placement switch, from its name: the platform names each switch after its surface
- * (`showDashboard…`, `showWorkbook…`, `showChat…` and `showNewChat`). The interfaces above list them for the
- * types; at run time the name says which surface reads it.
+ * Which surface reads an option that only one surface takes, from its name: `allowExport` and `filters` are the
+ * dashboard's, and the platform names each placement switch after its surface (`showDashboard…`,
+ * `showWorkbook…`, `showChat…` and `showNewChat`). The interfaces above list them for the types; at run time
+ * the name says which surface reads it.
  */
-const SWITCH_OWNERS: readonly (readonly [RegExp, Surface])[] = [
-  [/^showDashboard[A-Z]/, 'dashboard'],
+const OPTION_OWNERS: readonly (readonly [RegExp, Surface])[] = [
+  [/^(?:showDashboard[A-Z]|allowExport$|filters$)/, 'dashboard'],
   [/^showWorkbook[A-Z]/, 'app'],
   [/^show(?:New)?Chat/, 'chat'],
 ];
@@ -197,23 +198,20 @@ export function buildEmbedUrl(options: BuildEmbedUrlOptions): string {
     if (typeof session !== 'string' || session.trim() === '') fail(115, isDevelopment ? 'session must be a non-empty session id' : 'session');
     add(surface === 'chat' ? 'sessionId' : 'session', session);
   }
-  for (const [name, value] of [['allowExport', allowExport], ['filters', filters]] as const) {
-    if (value !== undefined && surface !== 'dashboard') {
-      fail(116, isDevelopment ? `${name} applies to the dashboard surface only` : name);
-    }
+  // The placement switches join the extra parameters, where the typed switch wins over a parameter of the same
+  // name.
+  const extra: Record<string, string | number | boolean | undefined> = { ...options.params };
+  for (const [name, value] of Object.entries(options)) {
+    const owner = OPTION_OWNERS.find(([pattern]) => pattern.test(name))?.[1];
+    if (owner === undefined || value === undefined) continue;
+    if (owner !== surface) fail(116, isDevelopment ? `${name} applies to the ${owner} surface only` : name);
+    if (!name.startsWith('show')) continue;
+    if (typeof value !== 'boolean') fail(120, isDevelopment ? `${name} must be true or false, got ${describeValue(value)}` : name);
+    extra[name] = value ? undefined : 'false';
   }
   // The platform's parsing rule: a granting switch needs the exact string `true`, a hiding switch the exact
   // string `false`; a default writes nothing.
   if (allowExport) add('allowExport', 'true');
-  // The switches join the extra parameters, where the typed switch wins over a parameter of the same name.
-  const extra: Record<string, string | number | boolean | undefined> = { ...options.params };
-  for (const [name, value] of Object.entries(options)) {
-    const owner = SWITCH_OWNERS.find(([pattern]) => pattern.test(name))?.[1];
-    if (owner === undefined || value === undefined) continue;
-    if (owner !== surface) fail(116, isDevelopment ? `${name} applies to the ${owner} surface only` : name);
-    if (typeof value !== 'boolean') fail(120, isDevelopment ? `${name} must be true or false, got ${describeValue(value)}` : name);
-    extra[name] = value ? undefined : 'false';
-  }
   if (locale !== undefined) {
     if (!isWellFormedLocale(locale)) {
       fail(117, isDevelopment ? `locale ${describeValue(locale)} is not a BCP 47 language tag such as "en-US" or "de"` : 'locale');
