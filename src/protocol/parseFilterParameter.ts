@@ -28,13 +28,17 @@ export function parseFilterParameter(parameter: unknown): ParsedFilterParameter 
   // Production names the part that is wrong (its code says how); development says what the form is. Callers pass
   // `isDevelopment ? explanation : short form`, which a production bundle folds to the short form.
   const fail = (code: SvcErrorNumber, reason: string): ParsedFilterParameter => ({ ok: false, reason: errorText(code, reason), code: `SVC${code}` });
-  if (typeof parameter !== 'string') {
-    return fail(132, isDevelopment ? `expected a string "f_<semantic_view>.<dimension>=<JSON>", got ${describeValue(parameter)}` : 'filter parameter');
+  if (typeof parameter !== 'string' || !parameter.startsWith(FILTER_PARAMETER_PREFIX) || !parameter.includes('=')) {
+    return fail(
+      132,
+      isDevelopment
+        ? typeof parameter === 'string'
+          ? 'a filter parameter has the form "f_<semantic_view>.<dimension>=<JSON>"'
+          : `expected a string "f_<semantic_view>.<dimension>=<JSON>", got ${describeValue(parameter)}`
+        : 'filter parameter',
+    );
   }
   const equals = parameter.indexOf('=');
-  if (!parameter.startsWith(FILTER_PARAMETER_PREFIX) || equals < 0) {
-    return fail(132, isDevelopment ? `a filter parameter has the form "f_<semantic_view>.<dimension>=<JSON>"` : 'filter parameter');
-  }
   const key = parameter.slice(FILTER_PARAMETER_PREFIX.length, equals);
   if (!isFilterKey(key)) {
     return fail(130, isDevelopment ? `filter key ${describeValue(key)} is not of the form "<semantic_view>.<dimension>"` : 'filter key');
