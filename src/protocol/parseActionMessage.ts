@@ -16,7 +16,8 @@ export function parseActionMessage(data: unknown): ParseResult<SvcActionMessage>
   let message = data;
   try {
     if (isRecord(data)) {
-      if (Object.hasOwn(data, 'surface')) return refuseMessage('bad-envelope', 'surface: actions never carry a surface');
+      // Production names the field, as every production reason does.
+      if (Object.hasOwn(data, 'surface')) return refuseMessage('bad-envelope', isDevelopment ? 'surface: actions never carry a surface' : 'surface');
       // `svc:action:refresh` carries nothing: an embed accepts it with no payload as well as with `{}`.
       if (data.type === 'svc:action:refresh' && data.payload === undefined) message = { ...data, payload: {} };
     }

@@ -144,6 +144,11 @@ describe('production texts', () => {
       reason: 'svc:event:ready: payload.mode',
     });
     expect(parsers.parseEventMessage(event('svc:event:teleport', {}))).toMatchObject({ code: 'unknown-type', reason: '"svc:event:teleport"' });
+    expect(parsers.parseActionMessage(action('svc:action:refresh', {}, { surface: 'dashboard' }))).toStrictEqual({
+      ok: false,
+      code: 'bad-envelope',
+      reason: 'surface',
+    });
     expect(parsers.parseEventMessage(event('svc:event:view', { surface: 'tv', path: 1, publicId: 2, title: 3 }))).toMatchObject({
       code: 'bad-payload',
       reason: 'svc:event:view: payload.surface; payload.path; payload.publicId',
