@@ -1,6 +1,6 @@
 import { type EmbedTheme, embedThemeCheck } from './embedTheme.js';
 import { type FieldCheck, object, oneOf, refine, string } from './fieldChecks.js';
-import { parseFilterParameter } from './parseFilterParameter.js';
+import { readFilterParameter } from './parseFilterParameter.js';
 import { isDevelopment } from './isDevelopment.js';
 import { isWellFormedLocale } from './resolveLocale.js';
 import { isWellFormedTimezone } from './resolveTimezone.js';
@@ -63,7 +63,7 @@ export const actionPayloadChecks: { readonly [K in ActionType]: FieldCheck<Actio
   'svc:action:set-filter': object({
     filterUrlParameter: refine(
       string,
-      (value) => parseFilterParameter(value).ok,
+      (value) => typeof readFilterParameter(value) === 'object',
       isDevelopment
         ? '"f_<semantic_view>.<dimension>=<JSON>", for example f_orders.status={"value":"completed"}'
         : '',

@@ -17,6 +17,28 @@ export type ParsedFilterParameter =
     };
 
 /**
+ * The key and value of a well-formed filter parameter, or the number of the code of the part that is wrong:
+ * `132` (not a filter parameter), `130` (bad key) or `133` (the value is not JSON).
+ */
+export type FilterParameterParts = { readonly key: string; readonly value: JsonValue } | 130 | 132 | 133;
+
+/**
+ * Reads an unencoded filter parameter `f_<semantic_view>.<dimension>=<JSON>` into its parts: all an action's
+ * check needs. {@link parseFilterParameter} adds the reason, for callers that show it.
+ */
+export function readFilterParameter(parameter: unknown): FilterParameterParts {
+  if (typeof parameter !== 'string' || !parameter.startsWith(FILTER_PARAMETER_PREFIX) || !parameter.includes('=')) return 132;
+  const equals = parameter.indexOf('=');
+  const key = parameter.slice(FILTER_PARAMETER_PREFIX.length, equals);
+  if (!isFilterKey(key)) return 130;
+  try {
+    return { key, value: JSON.parse(parameter.slice(equals + 1)) as JsonValue };
+  } catch {
+    return 133;
+  }
+}
+
+/**
  * Reads an unencoded filter parameter `f_<semantic_view>.<dimension>=<JSON>`. Never throws: a malformed
  * parameter gives `{ ok: false, reason, code }`.
  *
@@ -25,27 +47,20 @@ export type ParsedFilterParameter =
  * // { ok: true, key: 'orders.status', value: { value: 'completed' } }
  */
 export function parseFilterParameter(parameter: unknown): ParsedFilterParameter {
-  // Production names the part that is wrong (its code says how); development says what the form is. Callers pass
-  // `isDevelopment ? explanation : short form`, which a production bundle folds to the short form.
-  const fail = (code: SvcErrorNumber, reason: string): ParsedFilterParameter => ({ ok: false, reason: errorText(code, reason), code: `SVC${code}` });
-  if (typeof parameter !== 'string' || !parameter.startsWith(FILTER_PARAMETER_PREFIX) || !parameter.includes('=')) {
-    return fail(
-      132,
-      isDevelopment
-        ? typeof parameter === 'string'
-          ? 'a filter parameter has the form "f_<semantic_view>.<dimension>=<JSON>"'
-          : `expected a string "f_<semantic_view>.<dimension>=<JSON>", got ${describeValue(parameter)}`
-        : 'filter parameter',
-    );
-  }
-  const equals = parameter.indexOf('=');
-  const key = parameter.slice(FILTER_PARAMETER_PREFIX.length, equals);
-  if (!isFilterKey(key)) {
-    return fail(130, isDevelopment ? `filter key ${describeValue(key)} is not of the form "<semantic_view>.<dimension>"` : 'filter key');
-  }
-  try {
-    return { ok: true, key, value: JSON.parse(parameter.slice(equals + 1)) as JsonValue };
-  } catch {
-    return fail(133, isDevelopment ? `the value of filter "${key}" is not valid JSON` : 'filter value');
-  }
+  const parts = readFilterParameter(parameter);
+  if (typeof parts === 'object') return { ok: true, ...parts };
+  // Production names the part that is wrong (its code says how); development says what the form is.
+  const reason = isDevelopment ? explainFilterParameter(parts, parameter) : parts === 132 ? 'filter parameter' : parts === 130 ? 'filter key' : 'filter value';
+  return { ok: false, reason: errorText(parts, reason), code: `SVC${parts}` };
+}
+
+/** What is wrong with a filter parameter, and what its form is (development only). */
+function explainFilterParameter(code: SvcErrorNumber, parameter: unknown): string {
+  if (typeof parameter !== 'string') return `expected a string "f_<semantic_view>.<dimension>=<JSON>", got ${describeValue(parameter)}`;
+  const key = parameter.slice(FILTER_PARAMETER_PREFIX.length, parameter.indexOf('='));
+  return code === 132
+    ? 'a filter parameter has the form "f_<semantic_view>.<dimension>=<JSON>"'
+    : code === 130
+      ? `filter key ${describeValue(key)} is not of the form "<semantic_view>.<dimension>"`
+      : `the value of filter "${key}" is not valid JSON`;
 }
