@@ -40,7 +40,7 @@ export function createMessageParser(
    */
   const readEnvelope = (data: unknown): Envelope | string => {
     // Development names what a message must be; production's reason, `message`, names nothing more.
-    if (!isRecord(data)) return isDevelopment ? describeProblem('', 'an envelope object', data) : 'message';
+    if (!isRecord(data)) return isDevelopment ? describeProblem('', { expected: 'an envelope object', value: data }) : 'message';
     const { source, type, timestamp, surface, payload } = data;
     const wrong =
       source !== SVC_SOURCE
@@ -59,9 +59,8 @@ export function createMessageParser(
     if (wrong) {
       // A production reason names only the field (see describeProblem); the expected forms are development text.
       return isDevelopment
-        ? describeProblem(
-            wrong,
-            {
+        ? describeProblem(wrong, {
+            expected: {
               source: `"${SVC_SOURCE}"`,
               direction: `"${direction}"`,
               type: `a string starting with "${prefix}"`,
@@ -69,8 +68,8 @@ export function createMessageParser(
               timestamp: 'a timestamp (epoch milliseconds, not negative)',
               surface: listOf(surfaces ?? []),
             }[wrong],
-            data[wrong],
-          )
+            value: data[wrong],
+          })
         : wrong;
     }
     // The checks above proved the types; TypeScript does not follow them through the conditional chain.

@@ -157,13 +157,11 @@ function prefixPaths(entries: readonly { readonly path: string[] }[], from: numb
  * bundle names only where the problem is (`payload.mode`), with the reason's code beside it: the explanations
  * (and the expected forms callers pass) are development text the bundle leaves out.
  */
-export function describeProblem(where: string, expected: string, value: unknown): string {
+export function describeProblem(where: string, problem: Pick<Problem, 'expected' | 'value'>): string {
   const at = where || 'message';
-  return !isDevelopment
-    ? at
-    : value === undefined
-      ? `${at}: required ${expected} is missing`
-      : `${at}: expected ${expected}, got ${describeValue(value)}`;
+  if (!isDevelopment) return at;
+  const { expected, value } = problem;
+  return value === undefined ? `${at}: required ${expected} is missing` : `${at}: expected ${expected}, got ${describeValue(value)}`;
 }
 
 /** The result of {@link runCheck}. */
@@ -192,7 +190,7 @@ export function runCheck<T>(check: FieldCheck<T>, value: unknown, name?: string)
   }
   const text = problems
     .slice(0, 3)
-    .map(({ path, expected, value: got }) => describeProblem(where(path), expected, got))
+    .map((problem) => describeProblem(where(problem.path), problem))
     .join('; ');
   // How many more is development text, like the explanations: a production reason names the fields.
   return { ok: false, reason: isDevelopment && problems.length > 3 ? `${text} (and ${problems.length - 3} more)` : text };
