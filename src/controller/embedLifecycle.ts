@@ -113,7 +113,7 @@ interface HandoverState {
   readonly renewal: boolean;
 }
 
-/** The whole state of one embed's lifecycle. */
+/** The whole state of one embed's lifecycle (an optional field is absent while there is none). */
 export interface LifecycleState {
   readonly status: LifecycleStatus;
   readonly parked: boolean;
@@ -137,22 +137,22 @@ export interface LifecycleState {
   /** The current document announced the end of its token: it takes a session in place. */
   readonly speaks: boolean;
   /** When the current token ends, as the document announced (epoch ms). */
-  readonly expiresAt: number | undefined;
+  readonly expiresAt?: number | undefined;
   /** When the planned renewal is due (epoch ms). */
-  readonly renewAt: number | undefined;
+  readonly renewAt?: number | undefined;
   /** When each recent renewal started (the bound). */
   readonly recent: readonly number[];
   /**
    * The id of the session request in flight: the only one whose answer counts. What its session is for
    * follows from the status (`renewing`: the live document; otherwise a new load).
    */
-  readonly inFlight: number | undefined;
+  readonly inFlight?: number | undefined;
   readonly lastRequestId: number;
   /** With `handing-over`, the session handed over (undefined in every other state). */
-  readonly handover: HandoverState | undefined;
+  readonly handover?: HandoverState | undefined;
   /** A session the app passed while the document was loading: handed over at its `ready`. */
-  readonly pendingOffer: string | undefined;
-  /** Failed tries of the renewal's session request. */
+  readonly pendingOffer?: string | undefined;
+  /** Failed tries of the renewal's session request (set when a renewal starts). */
   readonly attempts: number;
   /** The renewal's session request waits for the network. */
   readonly offline: boolean;
@@ -250,13 +250,8 @@ export function initialLifecycle(options: { readonly hidden: boolean; readonly s
     loadSigned: false,
     docReady: false,
     speaks: false,
-    expiresAt: undefined,
-    renewAt: undefined,
     recent: [],
-    inFlight: undefined,
     lastRequestId: 0,
-    handover: undefined,
-    pendingOffer: undefined,
     attempts: 0,
     offline: false,
     unreported: refusal !== undefined,
@@ -278,16 +273,18 @@ const embedError = (error: ErrorPayload): ErrorPayload => ('code' in error ? err
  * `context`; the caller's state is never touched.
  */
 export function transition(state: LifecycleState, event: LifecycleEvent, context: LifecycleContext, effects: LifecycleEffects): LifecycleState {
-  if (state.status === 'destroyed') return state;
+  // The status the event finds (the draft's may change as it is handled).
+  const { status } = state;
+  if (status === 'destroyed') return state;
   // While a renewal by reload waits for its session, the document on its way out (retired: hidden, inert) no
   // longer speaks for the embed: what it says is ignored (a ready still spends the queued values, see below).
-  const retired = state.status === 'reloading';
+  const retired = status === 'reloading';
   if (retired && FROM_RETIRED_DOCUMENT.includes(event.type)) return state;
 
   // One mutable draft per transition, for readability.
   const next: { -readonly [K in keyof LifecycleState]: LifecycleState[K] } = { ...state };
   const { now } = context;
-  const live = LIVE.includes(state.status);
+  const live = LIVE.includes(status);
   const timer = (name: LifecycleTimer, ms: number): void => effects.timer(name, Math.min(Math.max(0, ms), MAX_TIMER_MS));
   const renewalInFlight = (): boolean => next.status === 'renewing' || next.status === 'reloading' || next.status === 'handing-over';
   /** The renewals of the last minute (the bound). */
@@ -308,10 +305,16 @@ export function transition(state: LifecycleState, event: LifecycleEvent, context
     next.renewAt = next.handover = undefined;
   };
 
+  /** Calls off the planned renewal. */
+  const unplan = (): void => {
+    next.renewAt = undefined;
+    effects.clear('renew');
+  };
+
   /** Forgets what the document said about its token and any plan made from it. */
   const forgetToken = (): void => {
-    next.expiresAt = next.renewAt = undefined;
-    effects.clear('renew');
+    next.expiresAt = undefined;
+    unplan();
   };
 
   /** The document on screen is being replaced: hidden, its reveal called off, no longer heard. */
@@ -352,7 +355,6 @@ export function transition(state: LifecycleState, event: LifecycleEvent, context
       docReady: false,
       speaks: false,
       pendingOffer: undefined,
-      attempts: 0,
       visible: !next.hidden,
     } satisfies Partial<LifecycleState>);
     if (isDevelopment) effects.trace('loading', session === undefined ? 'private mode' : 'signed mode');
@@ -385,8 +387,7 @@ export function transition(state: LifecycleState, event: LifecycleEvent, context
 
   const handOver = (session: string, renewal: boolean): void => {
     dropRequest();
-    effects.clear('renew');
-    next.renewAt = undefined;
+    unplan();
     const previous = next.handover;
     next.handover = { session, answers: (previous?.answers ?? 0) + 1, renewal: renewal || previous?.renewal === true };
     next.status = 'handing-over';
@@ -414,8 +415,8 @@ export function transition(state: LifecycleState, event: LifecycleEvent, context
     }
     next.recent = [...recent, now];
     next.renewals += 1;
-    effects.clear('renew', 'ready');
-    next.renewAt = undefined;
+    unplan();
+    effects.clear('ready');
     next.attempts = 0;
     // In place only for a document that is up (it said ready) and spoke of its token; else by reload, where
     // the iframe being replaced is hidden (its clicks go nowhere).
@@ -439,7 +440,7 @@ export function transition(state: LifecycleState, event: LifecycleEvent, context
    * so that many embeds waking together do not ask in the same tick.
    */
   const wake = (): void => {
-    if (next.renewAt !== undefined && now >= next.renewAt && (next.status === 'ready' || next.status === 'loading')) {
+    if (next.renewAt !== undefined && now >= next.renewAt && (status === 'ready' || status === 'loading')) {
       plan(now + context.random * WAKE_SPREAD_MS);
     }
   };
@@ -487,18 +488,18 @@ export function transition(state: LifecycleState, event: LifecycleEvent, context
         next.unreported = false;
         effects.report(next.error as ErrorPayload);
       }
-      if (next.status === 'idle') start('initial');
+      if (status === 'idle') start('initial');
       if (isDevelopment && next.parked !== parked) effects.trace(parked ? 'parked' : 'shown');
       next.parked = parked;
       break;
     }
     case 'signed':
       next.signed = true;
-      if (next.status !== 'idle') start('initial');
+      if (status !== 'idle') start('initial');
       break;
     case 'session-prop': {
       const { session } = event;
-      switch (next.status) {
+      switch (status) {
         case 'loading':
           next.pendingOffer = session;
           break;
@@ -521,7 +522,7 @@ export function transition(state: LifecycleState, event: LifecycleEvent, context
     case 'session-settled':
       // A superseded request: its answer is never loaded or handed over.
       if (next.inFlight !== event.id) break;
-      if (next.status === 'renewing' && event.session !== undefined && next.speaks) handOver(event.session, true);
+      if (status === 'renewing' && event.session !== undefined && next.speaks) handOver(event.session, true);
       else load(event.session);
       break;
     case 'session-failed':
@@ -530,16 +531,16 @@ export function transition(state: LifecycleState, event: LifecycleEvent, context
     case 'refused':
       // One failure at a time: a failed embed stays with the error it shows until it starts again. Only a
       // refusal found at creation and not reported yet gives way to a more precise one (its UI binding's).
-      if (next.status === 'failed') {
+      if (status === 'failed') {
         if (next.unreported) next.error = event.error;
         break;
       }
       // An address that could not be built was never loaded into an iframe.
-      if (event.error.context === 'address' && next.status === 'loading') next.loads -= 1;
+      if (event.error.context === 'address' && status === 'loading') next.loads -= 1;
       fail(event.error, false);
       break;
     case 'frame-loaded':
-      if (!live && next.status !== 'failed') break;
+      if (!live && status !== 'failed') break;
       if (event.reloaded) {
         // The document was replaced without us: it has said nothing about its token, lost what was sent, and
         // answers no handover made to the one before.
@@ -550,14 +551,14 @@ export function transition(state: LifecycleState, event: LifecycleEvent, context
         effects.cancelReveal();
         if (isDevelopment) effects.trace('reloaded');
       }
-      if (!next.docReady && next.hidden && !next.visible && (next.status === 'loading' || next.status === 'ready')) effects.reveal('load');
+      if (!next.docReady && next.hidden && !next.visible && (status === 'loading' || status === 'ready')) effects.reveal('load');
       break;
     case 'ready': {
       // Whatever document said it (a retired one too), the bridge flushed its queued actions to it: a later new
       // document gets every value again.
       const spent = next.everReady;
       next.everReady = true;
-      if ((!live && next.status !== 'failed') || retired) break;
+      if ((!live && status !== 'failed') || retired) break;
       // `ready` is once per session: one that answers no handover to this document comes from a new document,
       // even when no `load` event told us (an embed that sends ready before its load event).
       const answers = next.docReady && (next.handover?.answers ?? 0) > 0;
@@ -568,7 +569,7 @@ export function transition(state: LifecycleState, event: LifecycleEvent, context
         if (spent) effects.sync(true);
       }
       next.docReady = true;
-      switch (next.status) {
+      switch (status) {
         case 'loading':
         case 'ready':
           // A document that reloaded itself is shown after its own ready too.
@@ -633,13 +634,13 @@ export function transition(state: LifecycleState, event: LifecycleEvent, context
         // Absorbed: renewing is the answer, and the app hears of it only if renewal fails.
         if (isDevelopment) effects.trace('session-failed', error.name ?? error.message);
         renew();
-      } else if (next.status !== 'failed') fail(embedError(error), true);
+      } else if (status !== 'failed') fail(embedError(error), true);
       break;
     }
     case 'timer':
       switch (event.name) {
         case 'ready':
-          if (next.status === 'loading' && !next.docReady) {
+          if (status === 'loading' && !next.docReady) {
             fail(
               sessionError(
                 309,
@@ -673,24 +674,24 @@ export function transition(state: LifecycleState, event: LifecycleEvent, context
           break;
         }
         case 'renew':
-          if (next.renewAt === undefined || !(next.status === 'ready' || next.status === 'loading')) break;
+          if (next.renewAt === undefined || !(status === 'ready' || status === 'loading')) break;
           // Beyond what a timer holds: planned again from now.
           if (now < next.renewAt) plan(next.renewAt);
           else renew();
           break;
         case 'retry':
-          if (next.status === 'renewing' && next.inFlight === undefined) request('renewal');
+          if (status === 'renewing' && next.inFlight === undefined) request('renewal');
           break;
       }
       break;
     case 'online':
       // The network is back: a renewal waiting for it asks again.
-      if (next.status === 'renewing' && next.offline) {
+      if (status === 'renewing' && next.offline) {
         next.offline = false;
         request('renewal');
         break;
       }
-      if (next.status === 'failed') {
+      if (status === 'failed') {
         // A document that can still take a session in place is renewed (not while
         // parked, and not past the bound: then nothing more happens until a retry).
         if (
@@ -715,7 +716,7 @@ export function transition(state: LifecycleState, event: LifecycleEvent, context
       wake();
       break;
     case 'retry':
-      if (next.status === 'failed') start('retry');
+      if (status === 'failed') start('retry');
       break;
     case 'revealed':
       if (!next.visible) show();
