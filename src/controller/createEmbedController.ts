@@ -73,12 +73,14 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
   const { embedId, surface } = options;
   let live: EmbedLiveOptions = options;
   const hidden = options.reveal !== 'immediate';
+  /** Signed mode: the embed has a session source. */
+  const signed = options.session !== undefined || options.getSession !== undefined;
 
   // Validate the identity now, with a stand-in session: a bad option fails this embed, never its page.
   let refusal: SvcErrorPayload | undefined;
   let bridge: EmbedBridge;
   try {
-    buildEmbedUrl({ ...options, session: options.session !== undefined || options.getSession !== undefined ? 'session' : undefined });
+    buildEmbedUrl({ ...options, session: signed ? 'session' : undefined });
     // The app's debug hook is added and removed with the attachment (see setDebugHook), not given to the bridge.
     bridge = createEmbedBridge({ ...options, onDebug: undefined });
   } catch (error) {
@@ -91,11 +93,7 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
   const placement = keepAlive?.createPlacement() ?? createStaticPlacement();
   const setDebugHook = createDebugHookSwitch(bridge, (report) => live.onDebug?.(report));
 
-  let state: LifecycleState = initialLifecycle({
-    hidden,
-    signed: options.session !== undefined || options.getSession !== undefined,
-    refusal,
-  });
+  let state: LifecycleState = initialLifecycle({ hidden, signed, refusal });
   /** The snapshot a UI renders: replaced (never mutated) when what it shows changes. */
   const snapshots = createStore<EmbedControllerSnapshot>(() => snapshotOf(state));
   const destroyed = (): boolean => state.status === 'destroyed';
