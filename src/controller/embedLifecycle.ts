@@ -134,7 +134,7 @@ export interface LifecycleState {
   readonly loadSigned: boolean;
   /** The current document sent `ready`. */
   readonly docReady: boolean;
-  /** The current document announced the end of its token: it takes a session in place. */
+  /** The current document (a signed one) announced the end of its token: it takes a session in place. */
   readonly speaks: boolean;
   /** When the current token ends, as the document announced (epoch ms). */
   readonly expiresAt?: number | undefined;
@@ -278,8 +278,7 @@ export function transition(state: LifecycleState, event: LifecycleEvent, context
   if (status === 'destroyed') return state;
   // While a renewal by reload waits for its session, the document on its way out (retired: hidden, inert) no
   // longer speaks for the embed: what it says is ignored (a ready still spends the queued values, see below).
-  const retired = status === 'reloading';
-  if (retired && FROM_RETIRED_DOCUMENT.includes(event.type)) return state;
+  if (status === 'reloading' && FROM_RETIRED_DOCUMENT.includes(event.type)) return state;
 
   // One mutable draft per transition, for readability.
   const next: { -readonly [K in keyof LifecycleState]: LifecycleState[K] } = { ...state };
@@ -558,7 +557,8 @@ export function transition(state: LifecycleState, event: LifecycleEvent, context
       // document gets every value again.
       const spent = next.everReady;
       next.everReady = true;
-      if ((!live && status !== 'failed') || retired) break;
+      // Nothing to hear before a load, and nothing from the retired document of a renewal by reload.
+      if (!live && status !== 'failed') break;
       // `ready` is once per session: one that answers no handover to this document comes from a new document,
       // even when no `load` event told us (an embed that sends ready before its load event).
       const answers = next.docReady && (next.handover?.answers ?? 0) > 0;
@@ -640,7 +640,8 @@ export function transition(state: LifecycleState, event: LifecycleEvent, context
     case 'timer':
       switch (event.name) {
         case 'ready':
-          if (status === 'loading' && !next.docReady) {
+          // (A document that sent ready is no longer loading.)
+          if (status === 'loading') {
             fail(
               sessionError(
                 309,
@@ -699,7 +700,6 @@ export function transition(state: LifecycleState, event: LifecycleEvent, context
           next.visible &&
           next.docReady &&
           next.speaks &&
-          next.loadSigned &&
           !next.fromEmbed &&
           context.fetchable &&
           recentRenewals().length < RENEWALS_PER_WINDOW
@@ -769,7 +769,7 @@ export function storeUpdate(
   store: { readonly status: string },
 ): { readonly status: 'loading' | 'ready' | 'error'; readonly lastError?: ErrorPayload | null } | undefined {
   if (next.status === 'failed') return next.fromEmbed ? undefined : { status: 'error', lastError: next.error };
-  if (awaitsDocument(next) && (previous.status === 'failed' || !awaitsDocument(previous)) && next.status !== previous.status) {
+  if (awaitsDocument(next) && !awaitsDocument(previous)) {
     return { status: 'loading', lastError: null };
   }
   // A session failure the library absorbs by renewing in place is no failure of the embed.
