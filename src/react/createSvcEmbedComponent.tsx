@@ -16,6 +16,7 @@ import {
 import { createEmbedController } from '../controller/createEmbedController.js';
 import { type EmbedController, type EmbedControllerSnapshot, IDLE_SNAPSHOT } from '../controller/EmbedController.js';
 import { embedIdentity } from '../controller/embedIdentity.js';
+import type { SvcErrorPayload } from '../controller/SvcErrorPayload.js';
 import { withSettings } from '../controller/EmbedOptions.js';
 import type { Surface } from '../protocol/envelope.js';
 import { isDevelopment } from '../protocol/isDevelopment.js';
@@ -120,7 +121,8 @@ export function createSvcEmbedComponent<P extends SvcEmbedCommonProps>(
           }
         }
         const message = { source: 'svc-embed', direction: 'event', type: 'svc:event:error', payload: error, timestamp: Date.now(), surface } as const;
-        current.onError?.(error, message);
+        // The controller reports coded failures only (the embed's own errors get SVC310).
+        current.onError?.(error as SvcErrorPayload, message);
         // A failure of the host's own making reaches onEvent as an error event too; the embed's own errors got
         // there as it sent them (SVC310 is the code they are reported under).
         if ((error as { code?: string }).code !== 'SVC310') current.onEvent?.(message);
