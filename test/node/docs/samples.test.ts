@@ -84,7 +84,7 @@ declare global {
   /** An app component under test. */
   function Report(props: { region: string }): JSX.Element;
   /** The app's error tracker. */
-  function reportToTracker(code: string | undefined, message: string): void;
+  function reportToTracker(error: { readonly message: string; readonly code?: string | undefined }): void;
 }
 export {};
 `;
