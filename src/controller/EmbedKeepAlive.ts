@@ -32,7 +32,7 @@ export interface EmbedClaim {
    * What server rendering showed for this embed, which hydration must show too: the new embed's first snapshot,
    * or, for one that waited in the lot (it started after the page was served), nothing started.
    */
-  readonly serverSnapshot: EmbedControllerSnapshot;
+  readonly initial: EmbedControllerSnapshot;
   /**
    * Takes the embed out of the lot for this mount, before the binding attaches it. False when another mount
    * took that parked embed first (two mounts of one identity without an `embedId`): this mount then needs an

@@ -17,7 +17,7 @@ export function claimEmbed(lot: EmbedParkingLot, { key, create, subject }: Embed
   const controller = parked ?? create();
   return {
     controller,
-    serverSnapshot: parked ? IDLE_SNAPSHOT : controller.getSnapshot(),
+    initial: parked ? IDLE_SNAPSHOT : controller.getSnapshot(),
     take() {
       // Two mounts rendered with one parked embed (one identity, no embedId): the first to commit keeps it.
       if (lot.release(controller) || parked === undefined) return true;

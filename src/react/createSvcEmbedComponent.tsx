@@ -91,7 +91,7 @@ export function createSvcEmbedComponent<P extends SvcEmbedCommonProps>(
       // A bad prop never throws from render (the embed is part of someone else's page): it becomes this
       // embed's failure, shown by errorFallback and reported to onError once the embed is attached.
       problem: isDevelopment ? findPropProblem(component, options) : undefined,
-      onMessage: (message) => callEventProps(props, message),
+      onEvent: (message) => callEventProps(props, message),
       onFailure: (error) => {
         // In development, a failure nobody handles, or a bad prop, is also printed, once.
         if (isDevelopment && ((props.onError === undefined && props.errorFallback == null) || error.context === 'options' || error.context === 'props')) {

@@ -16,8 +16,8 @@ export interface UseEmbedControllerOptions extends Omit<EmbedOptions, 'embedId'>
    * @default an id generated with React's `useId` (stable across server rendering and hydration), not part of the identity
    */
   readonly embedId?: string | undefined;
-  /** Hears every message the embed sends (the latest render's function is called). */
-  readonly onMessage?: ((message: SvcEventMessage) => void) | undefined;
+  /** Hears every event the embed sends (the latest render's function is called). */
+  readonly onEvent?: ((message: SvcEventMessage) => void) | undefined;
   /**
    * Development only (production builds leave prop checks out, and this with them): a problem the caller
    * found in its options (a bad prop). The embed fails with it, coded, before it starts anything, and starts
@@ -83,6 +83,8 @@ export function useEmbedController(options: UseEmbedControllerOptions): EmbedBin
   const live: EmbedOptions = {
     ...options,
     embedId,
+    // An embed with a bad prop is not kept alive: it fails at once, and nothing of it is worth keeping.
+    keepAlive: isDevelopment && problem ? undefined : keepAlive,
     // Read at the moment of the failure: the latest render's handler, whichever render made the controller.
     onFailure: (error) => latest.current.onFailure?.(error),
   };
@@ -100,15 +102,14 @@ export function useEmbedController(options: UseEmbedControllerOptions): EmbedBin
   } catch (error) {
     identity = `refused ${(error as Error).message} ${options.publicId} ${options.deploymentId} ${options.embedId}`;
   }
-  const key = keepAlive ? `${identity} kept alive` : identity;
+  const key = keepAlive ? `${identity} keepAlive` : identity;
   if (made.current?.key !== key) {
     const create = (): EmbedController => createEmbedController(live);
-    // An embed with a bad prop is not kept alive (it fails at once), nor is one given something that is not
-    // keep-alive (a bad prop too, which development reports; the controller ignores it).
-    const keeper = (isDevelopment && problem) || typeof keepAlive?.claim !== 'function' ? undefined : keepAlive;
-    const claim = keeper?.claim({ key: identity, create, subject: options.subject });
+    // A keep-alive value that is not one (a bad prop, which development reports) keeps nothing alive; the
+    // controller ignores it too.
+    const claim = live.keepAlive?.claim?.({ key: identity, create, subject: options.subject });
     const controller = claim?.controller ?? create();
-    made.current = { key, controller, claim, initial: claim?.serverSnapshot ?? controller.getSnapshot() };
+    made.current = { key, controller, claim, initial: claim?.initial ?? controller.getSnapshot() };
   }
   const { controller, claim, initial } = made.current;
   const snapshot = useSyncExternalStore(controller.subscribe, controller.getSnapshot, () => initial);
@@ -123,8 +124,8 @@ export function useEmbedController(options: UseEmbedControllerOptions): EmbedBin
       renderAgain({});
       return;
     }
-    // The embed's messages reach the latest mount's handler; while parked, only app-wide listeners hear it.
-    const off = controller.bridge.onAny((message) => latest.current.onMessage?.(message));
+    // The embed's events reach the latest mount's handler; while parked, only app-wide listeners hear it.
+    const off = controller.bridge.onAny((message) => latest.current.onEvent?.(message));
     // A bad prop fails the embed before it starts anything (no session is spent on it).
     if (isDevelopment && problem) controller.fail(problem);
     const detach = controller.attach(hostRef.current as HTMLDivElement);
