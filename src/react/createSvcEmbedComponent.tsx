@@ -67,6 +67,19 @@ function reportFailure(props: SvcEmbedAnyProps, surface: Surface, error: ErrorPa
 }
 
 /**
+ * Development: prints a failure nobody handles (neither `onError` nor `errorFallback`), and any bad prop or
+ * option, coded and named after the component; each text once per mount (`printed` remembers them).
+ */
+function printFailure(props: SvcEmbedAnyProps, error: ErrorPayload, subject: string, printed: { current: Set<string> | null }): void {
+  const unhandled = props.onError === undefined && props.errorFallback == null;
+  if (!unhandled && error.context !== 'options' && error.context !== 'props') return;
+  printed.current ??= new Set();
+  if (printed.current.has(error.message)) return;
+  printed.current.add(error.message);
+  console.error(namedText(error, subject));
+}
+
+/**
  * Makes `<SvcDashboard>`, `<SvcApp>` or `<SvcChat>`: one shared implementation for a surface, a thin binding
  * over the embed controller (see `useEmbedController`), which owns the iframe, the session, the bridge, the
  * controlled-value sync and the reveal. `component` is the public name, for error messages.
@@ -93,14 +106,7 @@ export function createSvcEmbedComponent<P extends SvcEmbedCommonProps>(
       problem: isDevelopment ? findPropProblem(component, options) : undefined,
       onEvent: (message) => callEventProps(props, message),
       onFailure: (error) => {
-        // In development, a failure nobody handles, or a bad prop, is also printed, once.
-        if (isDevelopment && ((props.onError === undefined && props.errorFallback == null) || error.context === 'options' || error.context === 'props')) {
-          printed.current ??= new Set();
-          if (!printed.current.has(error.message)) {
-            printed.current.add(error.message);
-            console.error(namedText(error, subject));
-          }
-        }
+        if (isDevelopment) printFailure(props, error, subject, printed);
         reportFailure(props, surface, error);
       },
     });
