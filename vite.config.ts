@@ -64,17 +64,14 @@ const LIFECYCLE_INTERNAL_FIELDS = [
   'loadSigned',
   'fromEmbed',
   'unreported',
-  'inPlace',
   'renewAt',
   'speaks',
   'attempts',
   'offline',
   'recent',
   'answers',
-  'request',
-  'then',
+  'inFlight',
   'handover',
-  'doc',
   'renewal',
 ];
 

@@ -1,3 +1,4 @@
+import { createStore } from 'zustand/vanilla';
 import { buildEmbedUrl } from '../protocol/buildEmbedUrl.js';
 import { createEmbedBridge, type EmbedBridge } from '../runtime/createEmbedBridge.js';
 import { runtimeOf } from '../runtime/defaultEmbedRuntime.js';
@@ -14,7 +15,7 @@ import type { EmbedLiveOptions } from './EmbedLiveOptions.js';
 import type { EmbedOptions } from './EmbedOptions.js';
 import {
   initialLifecycle,
-  type LifecycleEffect,
+  type LifecycleEffects,
   type LifecycleEvent,
   type LifecycleState,
   type LifecycleTimer,
@@ -27,6 +28,7 @@ import { READY_TIMEOUT_MS, SESSION_TIMEOUT_MS } from './lifecycleLimits.js';
 import { onTabWake } from './onTabWake.js';
 import { sessionGateOf } from './sessionGate.js';
 import { ledgerOf } from './sessionLedger.js';
+import type { SessionRequestReason } from './SessionRequest.js';
 import type { SvcErrorPayload } from './SvcErrorPayload.js';
 import { traceLifecycle } from './traceLifecycle.js';
 
@@ -71,12 +73,14 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
   const { embedId, surface } = options;
   let live: EmbedLiveOptions = options;
   const hidden = options.reveal !== 'immediate';
+  /** Signed mode: the embed has a session source. */
+  const signed = options.session !== undefined || options.getSession !== undefined;
 
   // Validate the identity now, with a stand-in session: a bad option fails this embed, never its page.
   let refusal: SvcErrorPayload | undefined;
   let bridge: EmbedBridge;
   try {
-    buildEmbedUrl({ ...options, session: options.session !== undefined || options.getSession !== undefined ? 'session' : undefined });
+    buildEmbedUrl({ ...options, session: signed ? 'session' : undefined });
     // The app's debug hook is added and removed with the attachment (see setDebugHook), not given to the bridge.
     bridge = createEmbedBridge({ ...options, onDebug: undefined });
   } catch (error) {
@@ -88,14 +92,10 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
   const keepAlive = typeof options.keepAlive?.createPlacement === 'function' ? options.keepAlive : undefined;
   const placement = keepAlive?.createPlacement() ?? createStaticPlacement();
   const setDebugHook = createDebugHookSwitch(bridge, (report) => live.onDebug?.(report));
-  const listeners = new Set<() => void>();
 
-  let state: LifecycleState = initialLifecycle({
-    hidden,
-    signed: options.session !== undefined || options.getSession !== undefined,
-    refusal,
-  });
-  let snapshot: EmbedControllerSnapshot = snapshotOf(state);
+  let state: LifecycleState = initialLifecycle({ hidden, signed, refusal });
+  /** The snapshot a UI renders: replaced (never mutated) when what it shows changes. */
+  const snapshots = createStore<EmbedControllerSnapshot>(() => snapshotOf(state));
   const destroyed = (): boolean => state.status === 'destroyed';
 
   const sessions = createSessionSource({ identity: options, signed: () => state.signed, live: () => live, gate: sessionGateOf(options) });
@@ -129,107 +129,93 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
     }
   };
 
-  const request = (id: number, reason: Extract<LifecycleEffect, { type: 'request' }>): void => {
-    const abort = new AbortController();
-    requests.set(id, abort);
-    const settled = (event: LifecycleEvent): void => {
-      requests.delete(id);
-      dispatch(event);
+  /** The effects of the transition being handled, run once its state is in place. */
+  const pending: (() => void)[] = [];
+  /** An effect that waits for its transition's state (see `dispatch`). */
+  const afterCommit =
+    <A extends unknown[]>(effect: (...args: A) => void) =>
+    (...args: A): void => {
+      pending.push(() => effect(...args));
     };
-    let answer: string | undefined | Promise<string>;
-    try {
-      answer = sessions.take({ reason: reason.reason, expiresAt: reason.expiresAt, signal: abort.signal });
-    } catch (error) {
-      settled({ type: 'session-failed', id, error: error as ErrorPayload, final: isFinalSessionFailure(error) });
-      return;
-    }
-    if (typeof answer !== 'object') {
-      settled({ type: 'session-settled', id, session: answer });
-      return;
-    }
-    // A renewal is traced as such (see the transition); a new load says it waits for its session.
-    if (isDevelopment && reason.reason !== 'renewal') traceLifecycle(embedId, 'session-requested', reason.reason);
-    answer.then(
-      (session) => settled({ type: 'session-settled', id, session }),
-      (error: ErrorPayload) => settled({ type: 'session-failed', id, error, final: isFinalSessionFailure(error) }),
-    );
-  };
 
-  /** Runs one effect of a transition. */
-  const run = (effect: LifecycleEffect): void => {
-    switch (effect.type) {
-      case 'request':
-        request(effect.id, effect);
-        return;
-      case 'abort':
-        requests.get(effect.id)?.abort();
-        requests.delete(effect.id);
-        return;
-      case 'load': {
-        const { session } = effect;
-        let src: string;
-        try {
-          // The identity (surface, ids, export, switches, params) is the options'; filters, locale and time zone
-          // are the latest live values.
-          src = buildEmbedUrl({ ...options, session, filters: live.filters, locale: live.locale, timezone: live.timezone });
-        } catch (error) {
-          dispatch({ type: 'refused', error: { ...refusalOf(error, 'address', options.subject), name: 'TypeError' } });
-          return;
-        }
-        if (session !== undefined) ledgerOf(options).add(session);
-        // A new document in a new element: nothing of the old one can post as the new, nor be revealed.
-        reveal.cancel();
-        bridge.reset();
-        frame.load(src, live.title ?? `Analytics ${surface}`);
+  const effects: LifecycleEffects = {
+    request: afterCommit((id: number, reason: SessionRequestReason, expiresAt: number | undefined) => {
+      const abort = new AbortController();
+      requests.set(id, abort);
+      const settled = (event: LifecycleEvent): void => {
+        requests.delete(id);
+        dispatch(event);
+      };
+      const failed = (error: unknown): void => settled({ type: 'session-failed', id, error: error as ErrorPayload, final: isFinalSessionFailure(error) });
+      let answer: string | undefined | Promise<string>;
+      try {
+        answer = sessions.take({ reason, expiresAt, signal: abort.signal });
+      } catch (error) {
+        failed(error);
         return;
       }
-      case 'hand-over':
-        ledgerOf(options).add(effect.session);
-        bridge.send('svc:action:set-session', { sessionId: effect.session });
+      if (typeof answer !== 'object') {
+        settled({ type: 'session-settled', id, session: answer });
         return;
-      case 'retire':
-        reveal.cancel();
-        frame.retire();
+      }
+      // A renewal is traced as such (see the transition); a new load says it waits for its session.
+      if (isDevelopment && reason !== 'renewal') traceLifecycle(embedId, 'session-requested', reason);
+      answer.then((session) => settled({ type: 'session-settled', id, session }), failed);
+    }),
+    abort: afterCommit((id: number) => {
+      requests.get(id)?.abort();
+      requests.delete(id);
+    }),
+    load: afterCommit((session: string | undefined) => {
+      let src: string;
+      try {
+        // The identity (surface, ids, export, switches, params) is the options'; filters, locale and time zone
+        // are the latest live values.
+        src = buildEmbedUrl({ ...options, session, filters: live.filters, locale: live.locale, timezone: live.timezone });
+      } catch (error) {
+        dispatch({ type: 'refused', error: { ...refusalOf(error, 'address', options.subject), name: 'TypeError' } });
         return;
-      case 'show':
-        frame.hide(false);
-        return;
-      case 'reveal':
-        if (effect.after === 'ready') reveal.afterReady();
-        else reveal.afterLoad();
-        return;
-      case 'cancel-reveal':
-        reveal.cancel();
-        return;
-      case 'timer': {
-        const { name } = effect;
+      }
+      if (session !== undefined) ledgerOf(options).add(session);
+      // A new document in a new element: nothing of the old one can post as the new, nor be revealed.
+      reveal.cancel();
+      bridge.reset();
+      frame.load(src, live.title ?? `Analytics ${surface}`);
+    }),
+    handOver: afterCommit((session: string) => {
+      ledgerOf(options).add(session);
+      bridge.send('svc:action:set-session', { sessionId: session });
+    }),
+    retire: afterCommit(() => {
+      reveal.cancel();
+      frame.retire();
+    }),
+    show: afterCommit(() => frame.hide(false)),
+    reveal: afterCommit((after: 'ready' | 'load') => {
+      if (after === 'ready') reveal.afterReady();
+      else reveal.afterLoad();
+    }),
+    cancelReveal: afterCommit(() => reveal.cancel()),
+    timer: afterCommit((name: LifecycleTimer, ms: number) => {
+      clearTimeout(timers.get(name));
+      timers.set(
+        name,
+        setTimeout(() => {
+          timers.delete(name);
+          dispatch({ type: 'timer', name });
+        }, ms),
+      );
+    }),
+    clear: afterCommit((...names: LifecycleTimer[]) => {
+      for (const name of names) {
         clearTimeout(timers.get(name));
-        timers.set(
-          name,
-          setTimeout(() => {
-            timers.delete(name);
-            dispatch({ type: 'timer', name });
-          }, effect.ms),
-        );
-        return;
+        timers.delete(name);
       }
-      case 'clear':
-        clearTimeout(timers.get(effect.name));
-        timers.delete(effect.name);
-        return;
-      case 'sync':
-        sendValues(effect.all);
-        return;
-      case 'forget':
-        sync.forget();
-        return;
-      case 'report':
-        live.onFailure?.(effect.error);
-        return;
-      case 'trace':
-        if (isDevelopment) traceLifecycle(embedId, effect.phase, effect.detail);
-        return;
-    }
+    }),
+    sync: afterCommit(sendValues),
+    forget: afterCommit(() => sync.forget()),
+    report: afterCommit((error: ErrorPayload) => live.onFailure?.(error)),
+    trace: afterCommit((phase: string, detail?: string) => traceLifecycle(embedId, phase, detail)),
   };
 
   // Events are handled one at a time, in order: an event raised by an effect waits for the current one.
@@ -242,32 +228,31 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
     try {
       for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
         const previous = state;
-        const result = transition(previous, next, {
-          now: Date.now(),
-          random: Math.random(),
-          online: typeof navigator === 'undefined' || navigator.onLine !== false,
-          fetchable: live.getSession !== undefined,
-          readyTimeoutMs: options.readyTimeoutMs ?? READY_TIMEOUT_MS,
-          sessionTimeoutMs: options.sessionTimeoutMs ?? SESSION_TIMEOUT_MS,
-        });
-        state = result.state;
+        state = transition(
+          previous,
+          next,
+          {
+            now: Date.now(),
+            random: Math.random(),
+            online: typeof navigator === 'undefined' || navigator.onLine !== false,
+            fetchable: live.getSession !== undefined,
+            readyTimeoutMs: options.readyTimeoutMs ?? READY_TIMEOUT_MS,
+            sessionTimeoutMs: options.sessionTimeoutMs ?? SESSION_TIMEOUT_MS,
+          },
+          effects,
+        );
         const store = storeUpdate(previous, state, bridge.store.getState());
         if (store) bridge.store.setState(store);
-        for (const effect of result.effects) run(effect);
+        for (const effect of pending.splice(0)) effect();
       }
     } finally {
       dispatching = false;
     }
-    publish();
+    // Listeners hear of a change of the derived snapshot only (a transition that changes nothing they see is silent).
+    const snapshot = snapshotOf(state);
+    const current = snapshots.getState();
+    if ((Object.keys(snapshot) as (keyof EmbedControllerSnapshot)[]).some((key) => snapshot[key] !== current[key])) snapshots.setState(snapshot, true);
   }
-
-  /** Tells the listeners when the derived snapshot changed (a transition that changes nothing they see is silent). */
-  const publish = (): void => {
-    const next = snapshotOf(state);
-    if ((Object.keys(next) as (keyof EmbedControllerSnapshot)[]).every((key) => next[key] === snapshot[key])) return;
-    snapshot = next;
-    for (const listener of [...listeners]) listener();
-  };
 
   bridge.onAny((message): void => {
     switch (message.type) {
@@ -320,13 +305,8 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
     get iframe() {
       return destroyed() ? null : frame.element;
     },
-    getSnapshot: () => snapshot,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
+    getSnapshot: snapshots.getState,
+    subscribe: snapshots.subscribe,
     attach(element) {
       if (destroyed()) throw svcError(307, `embed "${embedId}"${isDevelopment ? ' was destroyed; create a new controller' : ''}`, Error);
       placement.show(element);

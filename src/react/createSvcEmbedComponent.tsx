@@ -10,6 +10,7 @@ import {
   useRef,
 } from 'react';
 import { withSettings } from '../controller/EmbedOptions.js';
+import type { SvcErrorPayload } from '../controller/SvcErrorPayload.js';
 import type { Surface } from '../protocol/envelope.js';
 import { isDevelopment } from '../protocol/isDevelopment.js';
 import { withSubject } from '../protocol/svcError.js';
@@ -62,7 +63,8 @@ function callEventProps(props: SvcEmbedAnyProps, message: SvcEventMessage): void
  */
 function reportFailure(props: SvcEmbedAnyProps, surface: Surface, error: ErrorPayload): void {
   const message = { source: 'svc-embed', direction: 'event', type: 'svc:event:error', payload: error, timestamp: Date.now(), surface } as const;
-  props.onError?.(error, message);
+  // The controller reports coded failures only (the embed's own errors get SVC310).
+  props.onError?.(error as SvcErrorPayload, message);
   if ((error as { code?: string }).code !== 'SVC310') props.onEvent?.(message);
 }
 

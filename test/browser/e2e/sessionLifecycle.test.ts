@@ -139,10 +139,17 @@ async function frameOf(page: Page, embedId: string): Promise<Frame> {
   return frame;
 }
 
-/** The viewer the embed's current document is signed in as (null while a document is on its way). */
+/**
+ * The viewer the embed's current document shows as signed in (null while a document is on its way). A signed
+ * page learns its viewer when it exchanges its session, after it was served, so its badge says who it is; a
+ * private page names its stand-in account in the config it was served with.
+ */
 async function viewerShown(page: Page, embedId: string): Promise<string | null> {
   try {
-    return (await readBoot(await frameOf(page, embedId)))?.viewer.name ?? null;
+    const frame = await frameOf(page, embedId);
+    const boot = await readBoot(frame);
+    if (boot?.mode === 'private') return boot.viewer.name;
+    return await frame.evaluate(() => document.querySelector('[data-testid="viewer-name"]')?.textContent ?? null);
   } catch {
     return null;
   }
@@ -199,6 +206,8 @@ describe('the latest viewer wins, in Chromium against the emulator', () => {
       expect(await viewerShown(page, 'main')).toBe('viewer-b');
       const sessionsOfB = [sessionB, ...all.filter((call) => call.viewer === 'viewer-b').map((call) => call.session)];
       expect(sessionsOfB).toContain(seen.presented.at(-1));
+      // Every document the embed loaded was signed: none fell back to the tenant's own sign-in.
+      expect(seen.documents).not.toContain(null);
       expect(await page.locator('[data-testid="fallback-main"]').count()).toBe(0);
       expect(pageErrors).toEqual([]);
     } finally {

@@ -83,6 +83,8 @@ declare global {
   function planOf(userId: string): Promise<'basic' | 'pro'>;
   /** An app component under test. */
   function Report(props: { region: string }): JSX.Element;
+  /** The app's error tracker. */
+  function reportToTracker(code: string | undefined, message: string): void;
 }
 export {};
 `;

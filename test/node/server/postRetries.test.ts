@@ -12,16 +12,18 @@ afterEach(async () => {
 /**
  * A client of a local API that fails every request the way `fail` does, retrying quickly. Its attempts are
  * counted as the client sends them: an attempt that fails on a connection the server already dropped never
- * reaches the server's request handler, so the server's own count can come out short on a busy machine.
+ * reaches the server's request handler, so the server's own count can come out short on a busy machine. The
+ * time limit is generous unless the test is about it: on a busy machine a refused or dropped request can take
+ * longer than a short limit, which would turn the failure under test into a timeout.
  */
-async function failingApi(fail: Parameters<typeof startLocalServer>[0]) {
+async function failingApi(fail: Parameters<typeof startLocalServer>[0], timeoutMs = 5_000) {
   const api = await startLocalServer(fail);
   servers.push(api);
   const sent: string[] = [];
   const platform = createManagementClient({
     baseUrl: `${api.origin}/api`,
     apiToken: TOKEN,
-    timeoutMs: 150,
+    timeoutMs,
     retry: { retries: 2, sleep: async () => {} },
     fetch: (input, init) => {
       sent.push(init?.method ?? 'GET');
@@ -46,7 +48,7 @@ describe('retries after a network error or a timeout', () => {
   it('retries GET but sends each POST once when the answer times out', async () => {
     const { api, platform } = await failingApi(() => {
       // never answers
-    });
+    }, 150);
     await expect(platform.listDeployments()).rejects.toBeInstanceOf(SvcTimeoutError);
     expect(count(api, 'GET')).toBe(3);
     await expect(platform.createEmbedSession({ deploymentId: 42, externalId: 'alice' })).rejects.toBeInstanceOf(SvcTimeoutError);

@@ -1,6 +1,7 @@
+import type { ErrorPayload } from '../../../src/protocol/eventPayloads.js';
 import type {
   LifecycleContext,
-  LifecycleEffect,
+  LifecycleEffects,
   LifecycleEvent,
   LifecycleState,
 } from '../../../src/controller/embedLifecycle.js';
@@ -23,45 +24,48 @@ export function lifecycleDriver(lifecycle: Lifecycle, options: { readonly signed
     sessionTimeoutMs: 30_000,
   } satisfies LifecycleContext;
   const log: string[] = [];
-  const reports: LifecycleEffect[] = [];
+  const reports: { readonly type: 'report'; readonly error: ErrorPayload }[] = [];
   const timers = new Map<string, number>();
   const aborted: number[] = [];
   let sessions = 0;
 
-  const record = (effect: LifecycleEffect): void => {
-    switch (effect.type) {
-      case 'request':
-        log.push(`request ${effect.reason} ${effect.expiresAt ?? '-'}`);
-        return;
-      case 'abort':
-        aborted.push(effect.id);
-        return;
-      case 'load':
-        log.push(`load ${effect.session ?? '-'}`);
-        return;
-      case 'hand-over':
-        log.push(`hand ${effect.session}`);
-        return;
-      case 'report':
-        reports.push(effect);
-        log.push(`report ${(effect.error as { code?: string }).code ?? effect.error.name}`);
-        return;
-      case 'sync':
-        log.push(effect.all ? 'sync all' : 'sync changed');
-        return;
-      case 'timer':
-        timers.set(effect.name, context.now + effect.ms);
-        return;
-      case 'clear':
-        timers.delete(effect.name);
-        return;
-    }
+  /** Records each effect as the transition asks for it. */
+  const effects: LifecycleEffects = {
+    request(_id, reason, expiresAt) {
+      log.push(`request ${reason} ${expiresAt ?? '-'}`);
+    },
+    abort(id) {
+      aborted.push(id);
+    },
+    load(session) {
+      log.push(`load ${session ?? '-'}`);
+    },
+    handOver(session) {
+      log.push(`hand ${session}`);
+    },
+    report(error) {
+      reports.push({ type: 'report', error });
+      log.push(`report ${(error as { code?: string }).code ?? error.name}`);
+    },
+    sync(all) {
+      log.push(all ? 'sync all' : 'sync changed');
+    },
+    timer(name, ms) {
+      timers.set(name, context.now + ms);
+    },
+    clear(...names) {
+      for (const name of names) timers.delete(name);
+    },
+    retire() {},
+    show() {},
+    reveal() {},
+    cancelReveal() {},
+    forget() {},
+    trace() {},
   };
 
   const send = (event: LifecycleEvent): void => {
-    const result = lifecycle.transition(state, event, context);
-    state = result.state;
-    for (const effect of result.effects) record(effect);
+    state = lifecycle.transition(state, event, context, effects);
   };
 
   /** Moves the clock on by `ms`, firing every timer that falls due, in order of its moment. */
@@ -90,21 +94,21 @@ export function lifecycleDriver(lifecycle: Lifecycle, options: { readonly signed
     advance,
     /** Answers the request in flight with a new session (or `session`); returns it. */
     answer(session = `s${++sessions}`): string {
-      send({ type: 'session-settled', id: state.request?.id ?? -1, session });
+      send({ type: 'session-settled', id: state.inFlight ?? -1, session });
       return session;
     },
     /** Fails the request in flight the way a rejected getSession does. */
     reject(): void {
       send({
         type: 'session-failed',
-        id: state.request?.id ?? -1,
+        id: state.inFlight ?? -1,
         error: { name: 'SessionError', context: 'getSession', fatal: true, message: 'SVC301 getSession failed: down', code: 'SVC301' } as never,
       });
     },
     /** Attaches, answers the first request and takes the document's ready: a ready embed. */
     ready() {
       send({ type: 'attach' });
-      if (state.status === 'requesting') send({ type: 'session-settled', id: state.request?.id ?? -1, session: `s${++sessions}` });
+      if (state.status === 'requesting') send({ type: 'session-settled', id: state.inFlight ?? -1, session: `s${++sessions}` });
       send({ type: 'ready' });
       send({ type: 'revealed' });
       log.length = 0;
