@@ -25,6 +25,9 @@ const RUNS = Number(process.env.FC_RUNS ?? 1000);
 const testKeepAlive: EmbedKeepAlive = {
   createPlacement: () => ({ mode: 'test', show() {}, park() {}, put() {}, dispose() {} }),
   parking: { park: () => {}, peek: () => undefined, release: () => false },
+  claim: () => {
+    throw new Error('claimed by the embed components only: the model drives the controller itself');
+  },
 };
 
 /** How many real windows the iframes of a run take turns with. */
