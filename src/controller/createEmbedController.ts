@@ -272,8 +272,12 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
     }
   });
 
-  /** Set when an attach or park connects the bridge, so every detach (which follows an attach) has it. */
-  let disconnect: () => void;
+  /**
+   * Set when an attach or park connects the bridge, so every detach (which follows an attach) has it. An embed
+   * refused when it was created is never connected: it has no tenant to hear, and would only report every
+   * message of the page as foreign.
+   */
+  let disconnect: (() => void) | undefined;
   let stopWaking: (() => void) | undefined;
   /** Set by a detach, read by its microtask: no attach came in between. */
   let teardownScheduled: boolean;
@@ -292,7 +296,7 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
   /** Keeps the embed (a pending teardown is called off), connects it, and queues its initial values. */
   const begin = (): void => {
     teardownScheduled = false;
-    if (!bridge.isConnected) disconnect = bridge.connect(() => frame.element?.contentWindow);
+    if (!bridge.isConnected && refusal === undefined) disconnect = bridge.connect(() => frame.element?.contentWindow);
     // A renewal that should have happened while the tab slept happens when it is back; a renewal waiting for
     // the network goes on when it is back.
     stopWaking ??= onTabWake((online) => dispatch({ type: online ? 'online' : 'wake' }));
@@ -320,7 +324,7 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
         detached = true;
         // Leave the page's listener and registry at once; keep the iframe and the session for a microtask,
         // in case the same commit attaches again (StrictMode), and only then tear down.
-        disconnect();
+        disconnect?.();
         setDebugHook(undefined);
         teardownScheduled = true;
         queueMicrotask(() => {

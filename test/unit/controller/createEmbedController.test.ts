@@ -79,6 +79,15 @@ describe('creating and attaching', () => {
     expect(unsigned.getSnapshot().error?.message).toMatch(/session/);
   });
 
+  it('connects nothing for an embed refused when created: no route hears the page for it, no registry entry', () => {
+    const refused = make({ publicId: '../sales' });
+    const detach = refused.attach(addHost());
+    expect(getMessageRouterStats()).toEqual({ routes: 0, listening: false });
+    expect(testRuntime().registry.get(refused.bridge.embedId)).toBeUndefined();
+    detach();
+    expect(refused.getSnapshot()).toMatchObject({ phase: 'error', error: { code: 'SVC111' } });
+  });
+
   it('survives a detach and attach in one go (StrictMode) with one load, and tears down after a real detach', async () => {
     const { getSession } = sessionSource();
     const controller = make({ getSession });
