@@ -1,6 +1,6 @@
 import type { EmbedBridge } from '../runtime/createEmbedBridge.js';
 import type { ErrorPayload } from '../protocol/eventPayloads.js';
-import type { EmbedLiveOptions } from './EmbedLiveOptions.js';
+import type { EmbedUpdatableOptions } from './EmbedUpdatableOptions.js';
 
 /**
  * Where an embed is in its lifecycle:
@@ -52,7 +52,7 @@ export interface EmbedController {
    * `session` is a credential, not a new embed: a live embed is offered it in place (`svc:action:set-session`);
    * an embed that refuses it (another viewer's session) or does not answer is loaded with it.
    */
-  update(live: EmbedLiveOptions): void;
+  update(live: EmbedUpdatableOptions): void;
   /**
    * Keeps the embed alive while shown nowhere: the iframe (and its document, session and in-embed state) goes
    * to a hidden parking area, the bridge keeps delivering events to the store and app-wide listeners, and the

@@ -2,7 +2,7 @@ import type { PlacementSwitches } from '../protocol/buildEmbedUrl.js';
 import type { Surface } from '../protocol/envelope.js';
 import type { EmbedRuntime } from '../runtime/EmbedRuntime.js';
 import type { EmbedKeepAlive } from './EmbedKeepAlive.js';
-import type { EmbedLiveOptions } from './EmbedLiveOptions.js';
+import type { EmbedUpdatableOptions } from './EmbedUpdatableOptions.js';
 
 /**
  * When the iframe is shown:
@@ -96,7 +96,7 @@ export interface EmbedLoadOptions extends PlacementSwitches {
  * The one options model of an embed, from which the controller's options, the components' props and the
  * provider's settings derive: identity, how it loads, and what may change while it lives.
  */
-export interface EmbedOptions extends EmbedIdentity, EmbedLoadOptions, EmbedLiveOptions {}
+export interface EmbedOptions extends EmbedIdentity, EmbedLoadOptions, EmbedUpdatableOptions {}
 
 /** The options of `createEmbedController`: the embed's {@link EmbedOptions}. */
 export type EmbedControllerOptions = EmbedOptions;

@@ -11,7 +11,7 @@ import { createEmbedFrame } from './createEmbedFrame.js';
 import { createReveal } from './createReveal.js';
 import { createSessionSource, isFinalSessionFailure, isUsableSession, sessionError } from './createSessionSource.js';
 import type { EmbedController, EmbedControllerSnapshot } from './EmbedController.js';
-import type { EmbedLiveOptions } from './EmbedLiveOptions.js';
+import type { EmbedUpdatableOptions } from './EmbedUpdatableOptions.js';
 import type { EmbedOptions } from './EmbedOptions.js';
 import {
   initialLifecycle,
@@ -71,7 +71,7 @@ const refusalOf = (error: unknown, context: string, subject: string | undefined)
  */
 export function createEmbedController(options: EmbedOptions): EmbedController {
   const { embedId, surface } = options;
-  let live: EmbedLiveOptions = options;
+  let live: EmbedUpdatableOptions = options;
   const hidden = options.reveal !== 'immediate';
   /** Signed mode: the embed has a session source. */
   const signed = options.session !== undefined || options.getSession !== undefined;

@@ -1,7 +1,7 @@
 import { isDevelopment } from '../protocol/isDevelopment.js';
 import type { SvcErrorNumber } from '../protocol/SvcErrorCode.js';
 import { errorText } from '../protocol/svcError.js';
-import type { EmbedLiveOptions } from './EmbedLiveOptions.js';
+import type { EmbedUpdatableOptions } from './EmbedUpdatableOptions.js';
 import type { EmbedIdentity, EmbedLoadOptions } from './EmbedOptions.js';
 import type { GetSession, SessionRequestReason } from './SessionRequest.js';
 import { ledgerOf } from './sessionLedger.js';
@@ -59,7 +59,7 @@ export function createSessionSource({
 }: {
   readonly identity: Pick<EmbedIdentity, 'surface' | 'embedId' | 'publicId' | 'deploymentId'> & Pick<EmbedLoadOptions, 'runtime'>;
   readonly signed: () => boolean;
-  readonly live: () => EmbedLiveOptions;
+  readonly live: () => EmbedUpdatableOptions;
   readonly gate: SessionGate;
 }): SessionSource {
   /** `session` once it is known to be usable; else the failure of where it came from, with that place's code. */

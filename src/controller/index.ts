@@ -18,7 +18,7 @@ export type {
   EmbedReveal,
   EmbedSettings,
 } from './EmbedOptions.js';
-export type { EmbedLiveOptions } from './EmbedLiveOptions.js';
+export type { EmbedLiveOptions, EmbedUpdatableOptions } from './EmbedUpdatableOptions.js';
 export { embedIdentity } from './embedIdentity.js';
 export type { ControlledValues } from './createControlledSync.js';
 export { isSessionFailure } from './isSessionFailure.js';

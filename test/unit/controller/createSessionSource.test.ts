@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createSessionSource, isFinalSessionFailure, isUsableSession, type SessionTake } from '../../../src/controller/createSessionSource.js';
-import type { EmbedLiveOptions } from '../../../src/controller/index.js';
+import type { EmbedUpdatableOptions } from '../../../src/controller/index.js';
 import { createSessionGate } from '../../../src/controller/sessionGate.js';
 import { sessionLedgerOf } from '../../../src/runtime/createSessionLedger.js';
 import { nextSession, testRuntime } from '../support/runtime.js';
@@ -8,7 +8,7 @@ import { nextSession, testRuntime } from '../support/runtime.js';
 const identity = { surface: 'dashboard', embedId: 'e1', publicId: 'sales', get runtime() {
   return testRuntime();
 } } as const;
-const source = (live: EmbedLiveOptions, signed = true) =>
+const source = (live: EmbedUpdatableOptions, signed = true) =>
   createSessionSource({ identity, signed: () => signed, live: () => live, gate: createSessionGate({ maxInFlight: 4 }) });
 const take = (reason: SessionTake['reason'], expiresAt?: number, signal = new AbortController().signal): SessionTake => ({ reason, expiresAt, signal });
 

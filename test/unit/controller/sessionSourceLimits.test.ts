@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createSessionSource, isUsableSession } from '../../../src/controller/createSessionSource.js';
-import type { EmbedLiveOptions } from '../../../src/controller/index.js';
+import type { EmbedUpdatableOptions } from '../../../src/controller/index.js';
 import { SESSIONS_IN_FLIGHT } from '../../../src/controller/lifecycleLimits.js';
 import { createSessionGate, sessionGateOf } from '../../../src/controller/sessionGate.js';
 import { nextSession } from '../support/runtime.js';
@@ -12,7 +12,7 @@ import { nextSession } from '../support/runtime.js';
  */
 
 const identity = { surface: 'dashboard', embedId: 'limits', publicId: 'sales' } as const;
-const source = (live: EmbedLiveOptions) => createSessionSource({ identity, signed: () => true, live: () => live, gate: createSessionGate({ maxInFlight: 4 }) });
+const source = (live: EmbedUpdatableOptions) => createSessionSource({ identity, signed: () => true, live: () => live, gate: createSessionGate({ maxInFlight: 4 }) });
 const initial = () => ({ reason: 'initial' as const, signal: new AbortController().signal });
 
 describe('a loadable session id', () => {

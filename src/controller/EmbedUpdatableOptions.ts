@@ -4,10 +4,11 @@ import type { ControlledValues } from './createControlledSync.js';
 import type { GetSession } from './SessionRequest.js';
 
 /**
- * What may change while an embed lives: read at the moment it is needed, so the latest value always counts.
- * Part of the one options model (see `EmbedOptions`).
+ * What may change while an embed lives (what `controller.update` takes): read at the moment it is needed, so
+ * the latest value always counts. Part of the one options model (see `EmbedOptions`), beside
+ * `EmbedLoadOptions`, which are read once, when the embed loads.
  */
-export interface EmbedLiveOptions extends ControlledValues {
+export interface EmbedUpdatableOptions extends ControlledValues {
   /**
    * An embed session id minted by your backend: signed mode. A credential, not identity: the first load uses
    * it if this page has not loaded it yet (sessions are single-use); a new one for a live embed is offered in
@@ -31,3 +32,6 @@ export interface EmbedLiveOptions extends ControlledValues {
   /** The iframe's accessible title. @default a description of the surface */
   readonly title?: string | undefined;
 }
+
+/** @deprecated Renamed {@link EmbedUpdatableOptions}: it read one letter away from `EmbedLoadOptions`. */
+export type EmbedLiveOptions = EmbedUpdatableOptions;
