@@ -31,6 +31,8 @@ function codesInUse(): Map<string, string[]> {
     for (const found of text.matchAll(/'SVC(\d{3})'/g)) add(`SVC${found[1]}`, file);
     // The session source checks a session where it came from and passes that place's code on: `use(value, 303, ...)`.
     for (const found of text.matchAll(/\buse\(\s*\w+,\s*(\d{3})\b/g)) add(`SVC${found[1]}`, file);
+    // The filter parameter reader returns the code of the part that is wrong (`return 133;`); its caller puts it in the error.
+    if (file === 'src/protocol/parseFilterParameter.ts') for (const found of text.matchAll(/\breturn (\d{3});/g)) add(`SVC${found[1]}`, file);
   }
   return uses;
 }
