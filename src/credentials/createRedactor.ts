@@ -132,12 +132,18 @@ const AUTHORITY_START = /\/\/|\\\/\\\/|%2[fF]%2[fF]|%252[fF]%252[fF]/g;
 /**
  * The delimiters of an address written at one level of encoding: raw (or JSON-escaped, `\/`), encoded once
  * inside another address (`%2F`, `%3A`, `%40`) or twice (`%252F`, ...). A user-info password may hold the
- * escapes of deeper levels (its own `%2F`, encoded again), never its own level's delimiters.
+ * escapes of deeper levels (its own `%2F`, encoded again), never its own level's delimiters. A password runs up
+ * to its level's `@`, so its ends are the others.
  */
 const LEVELS = [
-  { colon: ':', at: '@', ends: ['/', '\\/', '?', '#', '@'] },
-  { colon: '%3A', at: '%40', ends: ['%2F', '%3F', '%23', '%40', '/', '?', '#', '@'] },
-  { colon: '%253A', at: '%2540', ends: ['%252F', '%253F', '%2523', '%2540', '/', '?', '#', '@'] },
+  { colon: ':', at: '@', ends: ['/', '\\/', '?', '#', '@'], passwordEnds: ['/', '\\/', '?', '#'] },
+  { colon: '%3A', at: '%40', ends: ['%2F', '%3F', '%23', '%40', '/', '?', '#', '@'], passwordEnds: ['%2F', '%3F', '%23', '/', '?', '#', '@'] },
+  {
+    colon: '%253A',
+    at: '%2540',
+    ends: ['%252F', '%253F', '%2523', '%2540', '/', '?', '#', '@'],
+    passwordEnds: ['%252F', '%253F', '%2523', '/', '?', '#', '@'],
+  },
 ] as const;
 
 /** The first characters of every delimiter, escape and stop of user info. */
@@ -146,9 +152,18 @@ const DELIMITER_START = /[\s"<>\\/?#@:%]/;
 /** Characters no user info holds at any level: where the address has certainly ended. */
 const OUTSIDE_ADDRESS = /[\s"<>\\]/;
 
-/** Whether `text` has `token` at `at`, the letters of escapes in either case. */
+/**
+ * Whether `text` has `token` (written in upper case) at `at`, the letters of escapes in either case. Compared
+ * unit by unit: this runs at every delimiter of every address, and a slice in upper case per call made 1 MB of
+ * addresses cost as much in garbage collection as in reading.
+ */
 function hasAt(text: string, at: number, token: string): boolean {
-  return text.slice(at, at + token.length).toUpperCase() === token;
+  for (let index = 0; index < token.length; index++) {
+    const code = text.charCodeAt(at + index);
+    // a-z read as A-Z; every other unit as it is.
+    if ((code >= 0x61 && code <= 0x7a ? code - 0x20 : code) !== token.charCodeAt(index)) return false;
+  }
+  return true;
 }
 
 /**
@@ -183,7 +198,7 @@ function redactUserInfo(text: string): string {
     if (colon === -1) continue;
     const passwordStart = colon + level.colon.length;
     // The password may hold a colon; it ends at its level's `@`.
-    const at = runTo(text, passwordStart, level.at, level.ends.filter((end) => end !== level.at));
+    const at = runTo(text, passwordStart, level.at, level.passwordEnds);
     if (at === -1 || at === passwordStart || text.startsWith(REDACTED, passwordStart)) continue;
     out += text.slice(copied, passwordStart) + REDACTED;
     copied = at;
@@ -196,10 +211,29 @@ function redactUserInfo(text: string): string {
  * A JSON Web Token (three base64url parts, the first two JSON objects): a credential whoever issued it. The
  * dots may be written escaped (`\u002e`, `%2E`), as a JSON or URL encoder that escapes them leaves them. It
  * starts only where a token starts (not inside a run of its own characters, which made `eyJ-eyJ-...` cost
- * time quadratic in its length), or right after an escaped character (`%3DeyJ`, `\u0022eyJ`).
+ * time quadratic in its length), or right after an escaped character (`%3DeyJ`, `\u0022eyJ`). The pattern
+ * opens with the literal `eyJ` and looks behind it afterwards, so the engine skips ahead to each `eyJ`: opening
+ * with the look-behind made it test every position of the text (30 times slower over 1 MB without a token).
  */
 const JWT =
-  /(?:(?<![A-Za-z0-9_-])|(?<=%[0-9A-Fa-f]{2})|(?<=\\u00[0-9A-Fa-f]{2}))eyJ[A-Za-z0-9_-]{2,}(?:\.|\\u002[eE]|%2[eE])eyJ[A-Za-z0-9_-]{2,}(?:\.|\\u002[eE]|%2[eE])[A-Za-z0-9_-]*/g;
+  /eyJ(?<=(?:(?<![A-Za-z0-9_-])|(?<=%[0-9A-Fa-f]{2})|(?<=\\u00[0-9A-Fa-f]{2}))eyJ)[A-Za-z0-9_-]{2,}(?:\.|\\u002[eE]|%2[eE])eyJ[A-Za-z0-9_-]{2,}(?:\.|\\u002[eE]|%2[eE])[A-Za-z0-9_-]*/g;
+
+/**
+ * Replaces every value after a `Bearer`, `Api-Key` or `Basic` scheme (see {@link SCHEME_VALUE}); the scheme word
+ * and the space after it stay. A loop rather than `text.replace(SCHEME_VALUE, '$1$2[redacted]')`: the
+ * replacement with captures measured three times slower on 1 MB of scheme words.
+ */
+function redactSchemeValues(text: string): string {
+  let out = '';
+  let copied = 0;
+  SCHEME_VALUE.lastIndex = 0;
+  for (let found = SCHEME_VALUE.exec(text); found !== null; found = SCHEME_VALUE.exec(text)) {
+    const [whole, scheme, space] = found as unknown as [string, string, string];
+    out += text.slice(copied, found.index + scheme.length + space.length) + REDACTED;
+    copied = found.index + whole.length;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
 
 /** `text` with each of the (sorted, disjoint) spans replaced by {@link REDACTED}. */
 function redactSpans(text: string, spans: readonly (readonly [number, number])[]): string {
@@ -218,7 +252,7 @@ function redactSpans(text: string, spans: readonly (readonly [number, number])[]
  * values anywhere, user-info passwords and JSON Web Tokens. Linear in the text.
  */
 export function redactCredentialShapes(text: string): string {
-  return redactUserInfo(redactAuthorizations(text)).replace(SCHEME_VALUE, `$1$2${REDACTED}`).replace(JWT, REDACTED);
+  return redactSchemeValues(redactUserInfo(redactAuthorizations(text))).replace(JWT, REDACTED);
 }
 
 /**

@@ -25,8 +25,12 @@ let patterns: { readonly openingQuote: RegExp; readonly named: RegExp; readonly 
 function getPatterns(): { readonly openingQuote: RegExp; readonly named: RegExp; readonly bareValues: readonly RegExp[] } {
   patterns ??= {
     openingQuote: new RegExp(`^(?:${QUOTE})`),
-    // Names are checked afterwards by `isCredentialName`: the pattern finds every candidate.
-    named: new RegExp(`${START}(${QUOTE})?([A-Za-z][A-Za-z0-9_-]*)(?:\\1)?(${SEPARATOR})`, 'g'),
+    // Names are checked afterwards by `isCredentialName`: the pattern finds every candidate. It opens with the
+    // characters a candidate can start with (a letter, or a quote's first character) so the engine skips the
+    // others before it looks behind for {@link START}, and reads the name whole (a look-ahead and its
+    // back-reference): no shorter name can be followed by a separator, so retrying one was wasted work. Each
+    // measured about half the time over 1 MB of text.
+    named: new RegExp(`(?=[A-Za-z"'\\\\%])${START}(${QUOTE})?(?=([A-Za-z][A-Za-z0-9_-]*))\\2(?:\\1)?(${SEPARATOR})`, 'g'),
     bareValues: [0, 1, 2, 3].map(bareValue),
   };
   return patterns;

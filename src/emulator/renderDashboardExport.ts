@@ -2,7 +2,7 @@ import type { Dashboard, DashboardWidget } from '../api/dashboard.js';
 import type { DashboardExportFormat, DashboardExportLayout } from '../api/dashboardExport.js';
 import type { EmulatorDataset } from './EmulatorBootConfig.js';
 import { createRaster, encodePng, fillRect } from './encodePng.js';
-import { A4, type PdfOp, type PdfPage, writePdf } from './writePdf.js';
+import { A4, type PdfOp, type PdfPage, writePdf } from './page/writePdf.js';
 
 /** A rendered export file. */
 export interface ExportFile {

@@ -80,11 +80,14 @@ export function createMessageParser(
       const envelope = readEnvelope(data);
       if (typeof envelope === 'string') return refuseMessage('bad-envelope', envelope);
       const { type } = envelope;
-      if (!Object.hasOwn(payloadChecks, type)) {
+      // A plain read finds only the table's own checks: the type starts with `svc:`, which no name an object
+      // inherits does.
+      const check = payloadChecks[type] as FieldCheck<Record<string, unknown>> | undefined;
+      if (!check) {
         // Production names the type only: the reason's code says it is unknown.
         return refuseMessage('unknown-type', isDevelopment ? `unknown ${direction} type ${describeValue(type)}` : describeValue(type), type);
       }
-      const payload = runCheck(payloadChecks[type] as FieldCheck<Record<string, unknown>>, envelope.payload, 'payload');
+      const payload = runCheck(check, envelope.payload, 'payload');
       if (!payload.ok) return refuseMessage('bad-payload', `${type}: ${payload.reason}`, type);
       // The envelope is already a fresh object holding only the known fields: no second copy.
       envelope.payload = payload.value;

@@ -136,7 +136,7 @@ export function object<T>(fields: { readonly [K in keyof T]-?: FieldCheck<T[K]> 
       prefixPaths(problems, before, key);
       prefixPaths(unknownValues, found, key);
       if (checked === ABSENT) {
-        if (!closed) delete result[key];
+        if (!closed && key in result) delete result[key];
         // An open object's copy already holds every field as it came: only a changed one (a nested object's
         // own copy) is written, which keeps the common case free of keyed stores. A closed object is built
         // field by field; `in`, not own keys: a key present with the value undefined stays present, as zod

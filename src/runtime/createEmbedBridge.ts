@@ -81,9 +81,6 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
     return list.add(subscriber as (...args: unknown[]) => void);
   };
   if (options.onDebug) subscribe(DEBUG, options.onDebug);
-  const dispatch = (key: unknown, ...args: unknown[]): void => {
-    lists.get(key)?.emit(...args);
-  };
   const hasDebugHooks = (): boolean => (lists.get(DEBUG)?.size ?? 0) > 0;
 
   let getWindow: (() => Window | null | undefined) | null = null;
@@ -99,7 +96,7 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
     // Development reports carry no credentials and only a bounded preview of the refused data (the shared
     // scrubber, only while a hook listens); production ones pass foreign data as received, and a production
     // bundle drops the scrubber with this guard.
-    dispatch(DEBUG, isDevelopment && hasDebugHooks() ? scrubReport({ ...report, embedId }) : { ...report, embedId });
+    lists.get(DEBUG)?.emit(isDevelopment && hasDebugHooks() ? scrubReport({ ...report, embedId }) : { ...report, embedId });
   };
 
   const post = (message: SvcActionMessage, flushed?: true): void => {
@@ -142,8 +139,10 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
     }
     if (isDevelopment) tap(runtime, embedId, 'event', { message });
     store.setState(reduceEmbedEvent(store.getState(), message), true);
-    dispatch(message.type, message.payload, message);
-    dispatch(ANY, message);
+    // Each list is called directly: this runs for every event, and a variadic helper in between would copy the
+    // arguments into an array once more per list.
+    lists.get(message.type)?.emit(message.payload, message);
+    lists.get(ANY)?.emit(message);
   };
 
   const drop = (reason: EmbedDropReason, detail: string, event: MessageEvent, type?: string): void => {

@@ -13,9 +13,21 @@ export interface PdfPage {
 /** A4 in points. */
 export const A4 = { width: 595, height: 842 } as const;
 
-/** Text a PDF string holds with the standard fonts: Latin-1 only, with `\`, `(` and `)` escaped. */
+/**
+ * Text a PDF string holds with the standard fonts: Latin-1 only (a bullet becomes `-`, an ellipsis `...`, any
+ * other character outside Latin-1 `?`), with `\`, `(` and `)` escaped.
+ */
 function pdfString(text: string): string {
-  return text.replace(/[^\u0020-\u007e\u00a0-\u00ff]/g, '?').replace(/[\\()]/g, (c) => `\\${c}`);
+  return text
+    .replace(/[^\u0020-\u007e\u00a0-\u00ff]/g, (c) => (c === '\u2022' ? '-' : c === '\u2026' ? '...' : '?'))
+    .replace(/[\\()]/g, (c) => `\\${c}`);
+}
+
+/** Bytes of a Latin-1 string (every character code is below 256 once {@link pdfString} has run). */
+function latin1(text: string): Uint8Array {
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i += 1) bytes[i] = text.charCodeAt(i) & 0xff;
+  return bytes;
 }
 
 const number = (value: number): string => String(Math.round(value * 100) / 100);
@@ -32,9 +44,11 @@ function content(page: PdfPage): string {
 }
 
 /**
- * A minimal valid PDF 1.4 file: a catalog, a page tree, Helvetica and Helvetica-Bold (standard fonts, never
- * embedded), each page with its content stream, and a cross-reference table whose offsets are the exact
- * byte positions of the objects (every character is one byte: the text is Latin-1).
+ * A minimal valid PDF 1.4 file, written for the embed page's export menu and for the server's exports alike
+ * (it needs nothing of Node, so it lives with the page's code): a catalog, a page tree, Helvetica and
+ * Helvetica-Bold (standard fonts, never embedded), each page with its content stream, and a cross-reference
+ * table whose offsets are the exact byte positions of the objects (every character is one byte: the text is
+ * Latin-1).
  */
 export function writePdf(pages: readonly PdfPage[], title: string): Uint8Array {
   const objects: string[] = [];
@@ -63,5 +77,5 @@ export function writePdf(pages: readonly PdfPage[], title: string): Uint8Array {
   out += `xref\n0 ${objects.length}\n0000000000 65535 f \n`;
   for (let id = 1; id < objects.length; id += 1) out += `${String(offsets[id]).padStart(10, '0')} 00000 n \n`;
   out += `trailer\n<< /Size ${objects.length} /Root 1 0 R /Info ${infoId} 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return new Uint8Array(Buffer.from(out, 'latin1'));
+  return latin1(out);
 }
