@@ -18,11 +18,11 @@
 // it serves (test/browser/support/serveStaticPlayground.ts). Everything else is what `npm run build-storybook`
 // produces.
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { playgroundTenants } from '../../.storybook/playgroundTenants.mjs';
+import { digestFiles } from './digestFiles.mjs';
 import { withDirectoryLock } from './withDirectoryLock.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -44,28 +44,13 @@ export const placeholders = Object.fromEntries(
 /** What the build reads: a change to any of these makes the previous build stale. */
 const inputs = ['stories', '.storybook', 'src', 'package-lock.json'];
 
-/** A hash of every file of `inputs` (names and contents). */
-function digest() {
-  const hash = createHash('sha256');
-  for (const input of inputs) {
-    const path = join(root, input);
-    const files = statSync(path).isDirectory()
-      ? readdirSync(path, { recursive: true, withFileTypes: true })
-          .filter((entry) => entry.isFile())
-          .map((entry) => join(entry.parentPath, entry.name))
-      : [path];
-    for (const file of files.sort()) hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
-  }
-  return hash.digest('hex');
-}
-
 /** Builds the static playground in `mode` unless the build there is current. Returns whether it built. */
 export function ensureStaticPlayground(mode) {
   const outputDir = outputDirOf(mode);
   const stampFile = stampFileOf(mode);
   // The browser tests' global setup and the Node test of the build may both find the build stale at once.
   return withDirectoryLock(`${outputDir}.lock`, () => {
-    const wanted = JSON.stringify({ digest: digest(), placeholders });
+    const wanted = JSON.stringify({ digest: digestFiles(root, inputs), placeholders });
     if (existsSync(join(outputDir, 'index.json')) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === wanted) return false;
     rmSync(stampFile, { force: true });
     execFileSync(process.execPath, [join(root, 'node_modules/storybook/dist/bin/dispatcher.js'), 'build', '-o', outputDir, '--quiet'], {

@@ -8,10 +8,10 @@
 // counts as current only while both match: an edited source, a changed setting or lockfile, and a dist/ that
 // anything else rewrote since (a plain `npm run build` of other sources) all build again.
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { digestFiles } from './digestFiles.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -21,24 +21,9 @@ const inputs = ['src', 'vite.config.ts', 'package.json', 'package-lock.json', 't
 /** Outside dist/ (which is packed) and outside Git's view. */
 const stampFile = join(root, 'node_modules/.cache/svc-build.json');
 
-/** A hash of every file under `paths` (names and contents), in a fixed order. */
-function digest(paths) {
-  const hash = createHash('sha256');
-  for (const path of paths.map((name) => join(root, name))) {
-    if (!existsSync(path)) continue;
-    const files = statSync(path).isDirectory()
-      ? readdirSync(path, { recursive: true, withFileTypes: true })
-          .filter((entry) => entry.isFile())
-          .map((entry) => join(entry.parentPath, entry.name))
-      : [path];
-    for (const file of files.sort()) hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
-  }
-  return hash.digest('hex');
-}
-
-const wanted = digest(inputs);
+const wanted = digestFiles(root, inputs);
 const stamp = existsSync(stampFile) ? readFileSync(stampFile, 'utf8') : '';
-if (existsSync(join(root, 'dist/index.js')) && stamp === JSON.stringify({ inputs: wanted, dist: digest(['dist']) })) {
+if (existsSync(join(root, 'dist/index.js')) && stamp === JSON.stringify({ inputs: wanted, dist: digestFiles(root, ['dist']) })) {
   console.log('[build] dist/ is the build of the current sources: not building again');
 } else {
   execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
@@ -46,6 +31,6 @@ if (existsSync(join(root, 'dist/index.js')) && stamp === JSON.stringify({ inputs
   // A new file renamed over the old: a checkout whose node_modules is hard-linked from this one (the
   // fresh-clone test's) replaces its own entry, never the file both share.
   const written = `${stampFile}.${process.pid}`;
-  writeFileSync(written, JSON.stringify({ inputs: wanted, dist: digest(['dist']) }));
+  writeFileSync(written, JSON.stringify({ inputs: wanted, dist: digestFiles(root, ['dist']) }));
   renameSync(written, stampFile);
 }
