@@ -25,8 +25,10 @@ export interface SessionRequest {
    */
   readonly expiresAt?: number | undefined;
   /**
-   * Aborted when the embed is torn down (or destroyed) before the session arrives: pass it to `fetch`. Never
-   * aborted because another renewal trigger arrived: those join this request.
+   * Aborted when the answer is no longer wanted: the embed is torn down (or destroyed) before the session
+   * arrives, or a newer session took its place (a new `session` option); pass it to `fetch`. An answer that
+   * comes anyway is dropped, never loaded. Not aborted because another renewal trigger arrived: those join
+   * this request.
    */
   readonly signal: AbortSignal;
 }

@@ -55,7 +55,7 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
   };
   const destroyed = (): boolean => snapshot.phase === 'destroyed';
 
-  const { frame, renewal, start, fail, halt } = createLoadCycle(
+  const { frame, renewal, start, offer, fail, halt } = createLoadCycle(
     options,
     bridge,
     sync,
@@ -152,8 +152,8 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
         start('initial');
       } else if (fresh) {
         if (!isUsableSession(offered)) fail(sessionError(303, 'session', isDevelopment ? 'the session option is not a usable session id' : 'session'));
-        else if (snapshot.phase === 'ready') renewal.offer(offered);
-        // Otherwise it waits for the next load that needs a session.
+        // The latest session wins over whatever is in flight (see offer); an embed in error loads it at retry.
+        else if (snapshot.phase !== 'error') offer(offered);
       }
     },
     park() {

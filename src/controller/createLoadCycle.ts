@@ -7,7 +7,7 @@ import type { ControlledSync } from './createControlledSync.js';
 import { createEmbedFrame, type EmbedFrame } from './createEmbedFrame.js';
 import { createRenewal, type Renewal } from './createRenewal.js';
 import { createReveal } from './createReveal.js';
-import { isUsableSession, type SessionSource } from './createSessionSource.js';
+import type { SessionSource } from './createSessionSource.js';
 import type { EmbedControllerSnapshot } from './EmbedController.js';
 import type { EmbedUpdatableOptions } from './EmbedUpdatableOptions.js';
 import type { EmbedOptions } from './EmbedOptions.js';
@@ -22,10 +22,16 @@ import { traceLifecycle } from './traceLifecycle.js';
 export interface LoadCycle {
   /** The iframe of the current load. */
   readonly frame: EmbedFrame;
-  /** The renewal policy of the loaded sessions; the app's new sessions are offered to it. */
+  /** The renewal policy of the loaded sessions. */
   readonly renewal: Renewal;
   /** Finds the session for a new load (at once when it can), then loads. */
   start(reason: SessionRequestReason): void;
+  /**
+   * The app's new session for a started embed; the latest always wins. A ready embed with nothing in flight
+   * takes it in place; otherwise whatever is on its way for an older session (a `getSession`, a handover, a
+   * load before `ready`) is called off, and this one is loaded.
+   */
+  offer(session: string): void;
   /** Ends in the error phase; `fromEmbed`: the embed's own fatal error, whose page is shown. */
   fail(error: ErrorPayload, fromEmbed?: boolean): void;
   /** Calls off whatever was on its way for the current load: a session, a renewal, a reveal. */
@@ -175,13 +181,7 @@ export function createLoadCycle(
         // viewer was. A session handed over in place kept it.
         // In place, only what the embed refused while its token was expired goes again (see forget).
         if (renewal.answer()) sync.update(live());
-        else {
-          if (bridge.store.getState().readyCount > 1) sync.reapply(live());
-          // A session the app gave while this load was under way (a preloaded embed mounted for another
-          // viewer, a loader that ran again) is handed over now: never the old viewer.
-          const given = live().session;
-          if (loadSigned && isUsableSession(given) && !ledgerOf(options).has(given)) renewal.offer(given);
-        }
+        else if (bridge.store.getState().readyCount > 1) sync.reapply(live());
         // A ready embed has no error (every step out of the error phase clears it): only the phase can be new.
         if (snapshot().phase !== 'ready') set({ phase: 'ready', error: null });
         if (!snapshot().visible) reveal.afterReady();
@@ -207,5 +207,11 @@ export function createLoadCycle(
     }
   });
 
-  return { frame, renewal, start, fail, halt };
+  const offer = (session: string): void => {
+    if (snapshot().phase === 'ready' && renewal.offer(session)) return;
+    halt();
+    load(session);
+  };
+
+  return { frame, renewal, start, offer, fail, halt };
 }

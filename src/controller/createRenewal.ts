@@ -13,8 +13,12 @@ export interface Renewal {
   renew(announced?: boolean): void;
   /** The tab is back (`visibilitychange`, `pageshow`, `online`): renew if a planned renewal is overdue. */
   wake(): void;
-  /** The app offers a new session for the live embed: handed over in place, loaded if refused. */
-  offer(session: string): void;
+  /**
+   * The app offers a new session for the live embed: handed over in place, loaded if refused. Only when
+   * nothing is in flight (a renewal or an earlier handover, whose answer would be for an older session):
+   * returns whether it was taken, so that the caller loads it otherwise.
+   */
+  offer(session: string): boolean;
   /**
    * The embed answered: `ready` (it took the handed session and kept its state), or, with `refused`, a
    * non-fatal `SessionError` (the handed session is loaded instead). Whether a handover was waiting for it.
@@ -42,7 +46,7 @@ export const HANDOVER_TIMEOUT_MS = 10_000;
  * Creates the renewal policy of one embed. Renewal is in place (`svc:action:set-session`, same document, same
  * state) once the current document has sent `session-expiring` or `session-expired`; otherwise, and when a
  * handover is refused or unanswered, by loading the address with the new session. Concurrent triggers join the
- * renewal in flight; none aborts it. What it asks of its embed, in order: `take` a new session (see
+ * renewal in flight; a reset (a new load) calls it off, and the late answer of its `take` is dropped. What it asks of its embed, in order: `take` a new session (see
  * `SessionSource.take`), say a renewal `started` (in place, the embed stays shown; by reloading, the iframe
  * being replaced is hidden), `hand` a session to the live document (`svc:action:set-session`), `reload` the
  * address with a session into a new iframe, and `fail` when renewal cannot go on.
@@ -59,11 +63,14 @@ export function createRenewal(
   let expiresAt: number | undefined;
   /** When the planned renewal is due (0: none planned). */
   let renewAt = 0;
-  /** A renewal (or handover) is in flight. */
-  let busy = false;
+  /**
+   * The renewal (or handover) in flight, if any: a token of its own, so that the late answer of a `take` for
+   * one that was called off finds another (or none) here and is dropped.
+   */
+  let inFlight: object | undefined;
   /** The session handed over and not answered yet. */
   let handed: string | undefined;
-  /** The planned renewal, or while busy the handover's deadline: never both. */
+  /** The planned renewal, or while in flight the handover's deadline: never both. */
   let timer: ReturnType<typeof setTimeout> | undefined;
   let recent: number[] = [];
   /**
@@ -74,14 +81,13 @@ export function createRenewal(
 
   const settle = (): void => {
     clearTimeout(timer);
-    busy = false;
-    handed = expiresAt = undefined;
+    inFlight = handed = expiresAt = undefined;
     renewAt = 0;
   };
   const reset = (all?: boolean): void => {
     speaks = false;
-    // While busy the timer is the handover's deadline, which a document reloading itself does not call off.
-    if (all || !busy) settle();
+    // While in flight the timer is the handover's deadline, which a document reloading itself does not call off.
+    if (all || !inFlight) settle();
   };
   // Loading and failing start over: whatever the replaced document said about its token no longer counts.
   const reloadWith = (session: string | undefined): void => {
@@ -99,7 +105,7 @@ export function createRenewal(
   };
 
   const renew = (ahead: boolean): void => {
-    if (busy) return;
+    if (inFlight) return;
     const now = Date.now();
     recent = recent.filter((at) => at > now - 60_000);
     if (recent.length >= 3) {
@@ -116,17 +122,18 @@ export function createRenewal(
     }
     recent.push(now);
     planned = ahead;
-    busy = true;
+    const renewal = {};
+    inFlight = renewal;
     clearTimeout(timer);
     const inPlace = speaks;
     started(inPlace);
     take(expiresAt).then(
       (session) => {
-        if (!busy) return;
+        if (inFlight !== renewal) return;
         if (inPlace && session !== undefined) handOver(session);
         else reloadWith(session);
       },
-      (error: ErrorPayload) => busy && end(error),
+      (error: ErrorPayload) => inFlight === renewal && end(error),
     );
   };
 
@@ -135,7 +142,7 @@ export function createRenewal(
       speaks = true;
       expiresAt = at;
       // A renewal in flight answers this too (and its end calls off whatever was planned).
-      if (busy) return;
+      if (inFlight) return;
       const now = Date.now();
       // Many embeds are told at once: each renews at its own moment in the first half of the time left.
       renewAt = now + (Math.random() * Math.max(0, at - now)) / 2;
@@ -150,12 +157,12 @@ export function createRenewal(
       if (renewAt && Date.now() >= renewAt) renew(false);
     },
     offer(session) {
-      if (!busy) {
-        // Not a renewal: it took no place in the bound, and gives none back.
-        planned = false;
-        busy = true;
-        handOver(session);
-      }
+      if (inFlight) return false;
+      // Not a renewal: it took no place in the bound, and gives none back.
+      planned = false;
+      inFlight = {};
+      handOver(session);
+      return true;
     },
     answer(refused) {
       if (handed === undefined) return false;

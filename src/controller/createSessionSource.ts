@@ -18,7 +18,10 @@ export interface SessionSource {
    * with the failure in the shape of a fatal `svc:event:error` payload.
    */
   take(reason: SessionRequestReason, expiresAt?: number): string | undefined | Promise<string>;
-  /** Aborts a `getSession` in flight (the embed is torn down). */
+  /**
+   * Aborts a `getSession` in flight (the embed is torn down, or a newer session took its place) and forgets it:
+   * the next `take` never joins it.
+   */
   abort(): void;
 }
 
@@ -117,6 +120,7 @@ export function createSessionSource(
     },
     abort() {
       abort?.abort();
+      pending = undefined;
     },
   };
 }

@@ -70,18 +70,26 @@ describe('a retry', () => {
     expect(controller.getSnapshot()).toMatchObject({ phase: 'session', error: null });
   });
 
-  it('while the failed request is still answering loads once: the late answer of the first request is not a load', async () => {
+  it('while the failed request is still answering asks again and loads once: the late answer of the aborted request is dropped', async () => {
     const { getSession, answers } = manualSessions();
     const controller = attached({ getSession });
     // The app hands over a session that cannot be loaded while getSession is on its way: the embed fails.
     controller.update({ getSession, session: 'not a session id' });
     expect(controller.getSnapshot().phase).toBe('error');
+    expect(answers[0]?.request.signal.aborted).toBe(true);
     controller.update({ getSession });
     controller.retry();
-    // getSession ignores the abort signal and answers the first request; the retry joined it.
+    // The retry never joins the aborted request: its answer could be for an older session.
+    expect(getSession).toHaveBeenCalledTimes(2);
+    // getSession ignores the abort signal and answers the first request anyway: that is not a load.
     answers[0]?.resolve(nextSession());
     await flush();
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'session', loads: 0 });
+    const second = nextSession();
+    answers[1]?.resolve(second);
+    await flush();
     expect(controller.getSnapshot()).toMatchObject({ phase: 'loading', loads: 1 });
+    expect(controller.iframe?.src).toContain(second);
   });
 
   it('loads its new session once when the failed document announces the end of its token meanwhile', async () => {

@@ -152,11 +152,12 @@ describe('handovers', () => {
   it('hands an offered session over without counting it as a renewal, and not while one is in flight', async () => {
     const { recorded, calls } = host();
     const renewal = renewalOf(recorded);
-    renewal.offer('from-the-app');
+    expect(renewal.offer('from-the-app')).toBe(true);
     expect(calls).toEqual(['hand from-the-app']);
     expect(renewal.answer()).toBe(true);
     renewal.renew(true);
-    renewal.offer('another');
+    // Not taken: the caller loads it instead.
+    expect(renewal.offer('another')).toBe(false);
     await vi.advanceTimersByTimeAsync(0);
     expect(calls.filter((call) => call.startsWith('hand'))).toHaveLength(2);
     expect(calls).not.toContain('hand another');
@@ -229,5 +230,23 @@ describe('the bound', () => {
     answer('late');
     await vi.advanceTimersByTimeAsync(HANDOVER_TIMEOUT_MS);
     expect(stopped.calls).toEqual(['started in place']);
+  });
+});
+
+describe('a renewal called off', () => {
+  it('drops the late answer of its take, even when another renewal is in flight by then', async () => {
+    const answers: Array<(id: string) => void> = [];
+    const { recorded, calls } = host();
+    const renewal = renewalOf({ ...recorded, take: () => new Promise<string>((resolve) => answers.push(resolve)) });
+    renewal.renew(true);
+    // A new load calls everything off; the next document announces its end at once.
+    renewal.reset(true);
+    renewal.renew(true);
+    answers[0]?.('for-the-old-load');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.filter((call) => call.startsWith('hand'))).toEqual([]);
+    answers[1]?.('for-this-load');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.filter((call) => call.startsWith('hand'))).toEqual(['hand for-this-load']);
   });
 });

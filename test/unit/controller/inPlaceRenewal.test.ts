@@ -150,32 +150,36 @@ describe('a session is a credential, not identity', () => {
     expect(controller.getSnapshot()).toMatchObject({ phase: 'loading', visible: false, loads: 2 });
   });
 
-  it('keeps a new session prop that arrives while loading for the next load that needs one', async () => {
+  it('loads a new session prop that arrives while loading at once: the load under way (the old viewer) is replaced', () => {
     const first = fresh();
     const controller = make({ session: first });
     controller.attach(host());
+    const old = tenantOf(controller);
     const next = fresh();
     controller.update({ session: next });
-    const tenant = tenantOf(controller);
-    // The document fails before its ready: renewal takes the kept session, no getSession needed.
-    tenant.send('svc:event:error', { message: 'Session expired', fatal: true });
-    expect(controller.getSnapshot()).toMatchObject({ phase: 'error' });
-    controller.retry();
     expect(controller.iframe?.src).toBe(`${TENANT}/embed/dashboard/sales?session=${next}`);
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'loading', loads: 2 });
+    // The replaced document's ready is not this load's: nothing is handed to it, the embed stays loading.
+    old.ready();
+    expect(old.actions()).toEqual([]);
+    expect(controller.getSnapshot().phase).toBe('loading');
+    const tenant = tenantOf(controller);
+    tenant.ready();
+    expect(tenant.actions().some((action) => action.type === 'svc:action:set-session')).toBe(false);
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'ready', loads: 2 });
   });
 
-  it('hands a session that arrived while loading over at ready, so a mount for another viewer never shows the old', async () => {
+  it('keeps a new session prop that arrives after a failure for the retry', () => {
     const controller = make({ session: fresh() });
     controller.attach(host());
+    tenantOf(controller).send('svc:event:error', { message: 'Dashboard not found', name: 'NotFoundError', fatal: true });
+    expect(controller.getSnapshot().phase).toBe('error');
     const next = fresh();
     controller.update({ session: next });
-    const tenant = tenantOf(controller);
-    expect(tenant.actions()).toEqual([]);
-    tenant.ready();
-    expect(tenant.actions().at(-1)).toMatchObject({ type: 'svc:action:set-session', payload: { sessionId: next } });
-    // The embed belongs to another viewer: refused, and the new viewer's session is loaded.
-    tenant.send('svc:event:error', { name: 'SessionError', message: 'Session belongs to another user', fatal: false });
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'error', loads: 1 });
+    controller.retry();
     expect(controller.iframe?.src).toBe(`${TENANT}/embed/dashboard/sales?session=${next}`);
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'loading', loads: 2 });
   });
 
   it('refuses an oversized session id into the error, never loading it', async () => {
