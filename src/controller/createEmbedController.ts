@@ -1,7 +1,7 @@
-import { buildEmbedUrl } from '../protocol/buildEmbedUrl.js';
 import { createEmbedBridge } from '../runtime/createEmbedBridge.js';
 import { runtimeOf } from '../runtime/defaultEmbedRuntime.js';
 import { isDevelopment } from '../protocol/isDevelopment.js';
+import { normalizeTenantOrigin } from '../protocol/normalizeTenantOrigin.js';
 import { svcError } from '../protocol/svcError.js';
 import { createControlledSync } from './createControlledSync.js';
 import { createDebugHookSwitch } from './createDebugHookSwitch.js';
@@ -20,7 +20,8 @@ import { traceLifecycle } from './traceLifecycle.js';
  * session source and load cycle (iframe, reveal, renewal), with the snapshot a UI renders from. Creating it has no side effect (safe during server rendering
  * and in render functions that run twice); {@link EmbedController.attach} starts the work. A bad identity (a
  * missing `publicId`, an `http:` tenant that is not loopback, the app surface without any session source)
- * throws here. The initial controlled values are sent once the embed is ready.
+ * never throws: once attached, the embed fails with the coded error (its `errorFallback` and `onError` see
+ * it), and nothing is asked of `getSession`. The initial controlled values are sent once the embed is ready.
  *
  * @example
  * const controller = createEmbedController({
@@ -38,11 +39,17 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
   const { embedId } = options;
   let live: EmbedUpdatableOptions = options;
   let signed = options.session !== undefined || options.getSession !== undefined;
-  // Validate the identity now, with a stand-in session, so a bad prop fails where it is written.
-  buildEmbedUrl({ ...options, session: signed ? 'session' : undefined });
-
+  // A bad identity never throws (an embed must not take its page down): the first load refuses its address,
+  // and this embed fails with the coded error (see the load cycle's start). Meanwhile a tenant origin the
+  // bridge cannot take is replaced by one that no window has (a reserved name), so the bridge hears nothing.
+  let { tenantOrigin } = options;
+  try {
+    normalizeTenantOrigin(tenantOrigin);
+  } catch {
+    tenantOrigin = 'https://refused.invalid';
+  }
   // The app's debug hook is added and removed with the attachment (see setDebugHook), not given to the bridge.
-  const bridge = createEmbedBridge({ ...options, onDebug: undefined });
+  const bridge = createEmbedBridge({ ...options, tenantOrigin, onDebug: undefined });
   const sync = createControlledSync(bridge, options);
   const placement = options.keepAlive?.createPlacement() ?? createStaticPlacement();
   const setDebugHook = createDebugHookSwitch(bridge, (report) => live.onDebug?.(report));

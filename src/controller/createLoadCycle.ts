@@ -104,21 +104,27 @@ export function createLoadCycle(
     if (isDevelopment) traceLifecycle(options.embedId, 'error', error.message);
   };
 
-  /** Loads the address with `session` into a new iframe (the first load, a retry, a renewal by reload). */
-  const load = (session: string | undefined): void => {
-    generation += 1;
-    let src: string;
+  /**
+   * The address with `session`: the identity (surface, ids, export, switches, params) is the options'; filters,
+   * locale and time zone are the latest live values. One the options make impossible (a bad tenant origin, a
+   * missing `publicId`, ...) fails this embed with the refusal's code instead, never its page: undefined.
+   */
+  const address = (session: string | undefined): string | undefined => {
     try {
-      // The identity (surface, ids, export, switches, params) is the options'; filters, locale and time zone are
-      // the latest live values.
-      src = buildEmbedUrl({ ...options, session, filters: live().filters, locale: live().locale, timezone: live().timezone });
+      return buildEmbedUrl({ ...options, session, filters: live().filters, locale: live().locale, timezone: live().timezone });
     } catch (error) {
-      // The address's own refusal (its code included), as a failure of the embed.
       const { message, code } = error as SvcCodedError;
       const failure: SvcErrorPayload = { name: 'TypeError', context: 'address', fatal: true, message, code };
       fail(failure);
-      return;
+      return undefined;
     }
+  };
+
+  /** Loads the address with `session` into a new iframe (the first load, a retry, a renewal by reload). */
+  const load = (session: string | undefined): void => {
+    generation += 1;
+    const src = address(session);
+    if (src === undefined) return;
     loadSigned = session !== undefined;
     if (session !== undefined) ledgerOf(options).add(session);
     renewal.reset(true);
@@ -134,6 +140,8 @@ export function createLoadCycle(
   const start = (reason: SessionRequestReason): void => {
     const loadGeneration = ++generation;
     reveal.cancel();
+    // An address the options refuse asks for no session: checked first, with a stand-in one in signed mode.
+    if (address(sessions.signed() ? 'session' : undefined) === undefined) return;
     let session: ReturnType<typeof sessions.take>;
     try {
       session = sessions.take(reason);

@@ -9,6 +9,8 @@ import type { SvcErrorPayload } from './SvcErrorPayload.js';
 
 /** Where an embed's sessions come from: the `session` option while unused, else `getSession`. */
 export interface SessionSource {
+  /** Whether the embed runs in signed mode: its loads need a session. */
+  signed(): boolean;
   /**
    * The session for the next load or in-place handover (the caller records it as used): at once in private mode (undefined)
    * and for an unused session option, else a promise of `getSession`'s answer. A call while one is being
@@ -102,6 +104,7 @@ export function createSessionSource(
     );
 
   return {
+    signed,
     take(reason, expiresAt) {
       if (!signed()) return undefined;
       const { session, getSession } = live();

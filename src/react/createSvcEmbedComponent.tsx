@@ -53,13 +53,10 @@ export function createSvcEmbedComponent<P extends SvcEmbedCommonProps>(
   component: string,
 ): ForwardRefExoticComponent<PropsWithoutRef<P> & RefAttributes<SvcEmbedHandle>> {
   const SvcEmbed = forwardRef(function SvcEmbed(props: SvcEmbedAnyProps, ref: Ref<SvcEmbedHandle>): ReactNode {
-    // The provider's settings fill what the props leave undefined: the one merge. A missing tenant is refused
-    // here in development; production leaves it to the identity's own check below (SVC101, naming tenantOrigin).
+    // The provider's settings fill what the props leave undefined: the one merge. A missing tenant fails this
+    // embed like any bad identity (SVC101, naming tenantOrigin; see createEmbedController).
     const merged = withSettings(props, useContext(SvcProviderContext)) as SvcEmbedAnyProps & { readonly tenantOrigin: string };
     const { keepAlive } = merged;
-    if (isDevelopment && merged.tenantOrigin === undefined) {
-      throw svcError(101, `<${component}> prop "tenantOrigin": missing; give it as a prop or on a surrounding <SvcProvider>.`);
-    }
     const generatedId = useId();
     const embedId = props.embedId ?? `svc${generatedId.replace(/[^\w-]/g, '')}`;
     // The latest props, for callbacks (as useLatest keeps them, written out here: an embed bundle then needs
@@ -103,23 +100,23 @@ export function createSvcEmbedComponent<P extends SvcEmbedCommonProps>(
     } | null>(null);
     // A fresh object each time: a request to render again that React never folds into the previous one.
     const [, renderAgain] = useState<object>();
-    let key: string;
+    // Identity decides the controller (the app's embedId only, not a generated one); a session is a
+    // credential, handed to the live embed (see update).
+    let identity: string;
     try {
-      // Identity decides the controller (the app's embedId only, not a generated one); a session is a
-      // credential, handed to the live embed (see update).
-      const identity = embedIdentity(live);
-      key = identity + !keepAlive;
-      if (controllerRef.current?.key !== key) {
-        const parkKey = keepAlive && identity;
-        const own = controllerRef.current?.own;
-        // A parked embed with this identity (kept alive, or preloaded) is taken back: no reload, no new session.
-        const parked = parkKey && !own ? parking?.peek(parkKey) : undefined;
-        controllerRef.current = { key, parkKey, lot: parked, own, controller: parked || createEmbedController({ ...live, embedId }) };
-      }
-    } catch (error) {
-      // Named after the component, right after its code, keeping its class (every error thrown here is the library's own).
-      (error as Error).message = withSubject((error as Error).message, `<${component}>`);
-      throw error;
+      identity = embedIdentity(live);
+    } catch {
+      // A tenant origin that names no tenant still names this embed, as written: its controller fails with the
+      // refusal's code, shown by errorFallback and reported to onError, and the rest of the page goes on.
+      identity = String(live.tenantOrigin);
+    }
+    const key = identity + !keepAlive;
+    if (controllerRef.current?.key !== key) {
+      const parkKey = keepAlive && identity;
+      const own = controllerRef.current?.own;
+      // A parked embed with this identity (kept alive, or preloaded) is taken back: no reload, no new session.
+      const parked = parkKey && !own ? parking?.peek(parkKey) : undefined;
+      controllerRef.current = { key, parkKey, lot: parked, own, controller: parked || createEmbedController({ ...live, embedId }) };
     }
     const { controller, parkKey, lot } = controllerRef.current;
     const snapshot = useSyncExternalStore(

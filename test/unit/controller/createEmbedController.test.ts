@@ -65,9 +65,39 @@ describe('creating and attaching', () => {
     expect(testRuntime().registry.get(controller.bridge.embedId)).toBe(controller.bridge);
   });
 
-  it('refuses a bad identity when created, naming what is wrong', () => {
-    expect(() => make({ tenantOrigin: 'http://acme.example.com' })).toThrow(/https/);
-    expect(() => make({ surface: 'app', publicId: undefined, deploymentId: 42 })).toThrow(/session/);
+  it('refuses a bad identity without throwing: once attached the embed fails, naming what is wrong, and asks for no session', () => {
+    const onFailure = vi.fn();
+    const getSession = vi.fn(async () => nextSession());
+    const insecure = make({ tenantOrigin: 'http://acme.example.com', getSession, onFailure });
+    // Creating reports nothing (it may be part of a render); attaching does, once, and loads nothing.
+    expect(insecure.getSnapshot().phase).toBe('idle');
+    insecure.attach(host);
+    expect(insecure.getSnapshot()).toMatchObject({ phase: 'error', loads: 0, error: { code: 'SVC103', context: 'address', fatal: true, message: expect.stringMatching(/^SVC103 tenantOrigin must use https/) } });
+    expect(onFailure).toHaveBeenCalledTimes(1);
+    expect(onFailure).toHaveBeenCalledWith(insecure.getSnapshot().error);
+    expect(insecure.bridge.store.getState()).toMatchObject({ status: 'error', lastError: insecure.getSnapshot().error });
+    expect(getSession).not.toHaveBeenCalled();
+    expect(insecure.iframe).toBeNull();
+    // Its bridge is made for an origin no window has: it posts nowhere and hears nothing.
+    expect(insecure.bridge.tenantOrigin).toBe('https://refused.invalid');
+    // A retry refuses again, still without asking for a session.
+    insecure.retry();
+    expect(insecure.getSnapshot()).toMatchObject({ phase: 'error', error: { code: 'SVC103' } });
+    expect(onFailure).toHaveBeenCalledTimes(2);
+    expect(getSession).not.toHaveBeenCalled();
+    const unsigned = make({ surface: 'app', publicId: undefined, deploymentId: 42 });
+    unsigned.attach(document.body.appendChild(document.createElement('div')));
+    expect(unsigned.getSnapshot().error?.message).toMatch(/session/);
+  });
+
+  it('an embed refused for want of a session source loads once the app gives it one', async () => {
+    const unsigned = make({ surface: 'app', publicId: undefined, deploymentId: 42 });
+    unsigned.attach(host);
+    expect(unsigned.getSnapshot().phase).toBe('error');
+    const session = nextSession();
+    unsigned.update({ session });
+    expect(unsigned.getSnapshot()).toMatchObject({ phase: 'loading', loads: 1, error: null });
+    expect(unsigned.iframe?.src).toBe(`${TENANT}/embed/d/42/app?session=${session}`);
   });
 
   it('survives a detach and attach in one go (StrictMode) with one load, and tears down after a real detach', async () => {

@@ -1,4 +1,4 @@
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { expectRenderErrors, TENANT } from './harness.js';
@@ -47,9 +47,31 @@ describe('in production', () => {
     );
   });
 
-  it('refuses an embed without a tenant, named by its component, with the code and the option', () => {
+  it('fails an embed without a tenant or with a bad one, with the code and the option, and the app stays on screen', () => {
     const { SvcDashboard } = pkg;
-    expect(renderError(<SvcDashboard publicId="sales" />)).toBe('SVC101 <SvcDashboard> tenantOrigin');
+    for (const [tenantOrigin, text] of [
+      [undefined, 'SVC101 tenantOrigin'],
+      ['acme.example.com', 'SVC102 tenantOrigin'],
+      ['http://acme.example.com', 'SVC103 tenantOrigin'],
+      ['https://acme.example.com/app', 'SVC104 tenantOrigin'],
+    ] as const) {
+      const onError = vi.fn();
+      expect(
+        renderError(
+          <>
+            <h1>The rest of the app</h1>
+            <SvcDashboard tenantOrigin={tenantOrigin as string} publicId="sales" onError={onError} errorFallback={(error) => <p data-testid="fallback">{error.message}</p>} />
+          </>,
+        ),
+      ).toBeUndefined();
+      expect(screen.getByRole('heading').textContent).toBe('The rest of the app');
+      expect(screen.getByTestId('fallback').textContent).toBe(text);
+      expect(onError).toHaveBeenCalledTimes(1);
+      expect(onError.mock.calls[0]?.[0]).toMatchObject({ message: text, code: text.slice(0, 6), fatal: true });
+      cleanup();
+    }
+    // Neither handler: nothing is thrown either, and the page stays.
+    expect(renderError(<SvcDashboard publicId="" tenantOrigin="https://acme.example.com" />)).toBeUndefined();
   });
 
   it('names the hook, not the embeds, when a hook cannot tell which embed is meant', () => {

@@ -66,12 +66,6 @@ describe('a bad controlled prop fails at render with the component, the prop and
     );
   });
 
-  it('no tenant origin, neither as a prop nor from a provider', () => {
-    expect(renderError(<SvcDashboard publicId="sales" />)).toBe(
-      devText(101, '<SvcDashboard> prop "tenantOrigin": missing; give it as a prop or on a surrounding <SvcProvider>.'),
-    );
-  });
-
   it('accepts well-formed values of every controlled prop', () => {
     expect(
       renderError(

@@ -102,10 +102,12 @@ describe('placement switches', () => {
     expect(frameOf('c').iframe.src).toBe(`${TENANT}/embed/chat?showChatHistory=false`);
   });
 
-  it('refuses, at run time too, a switch of another surface passed past the types', () => {
-    const restore = expectRenderErrors();
-    const props = { tenantOrigin: TENANT, showDashboardHeader: false } as unknown as SvcChatProps;
-    expect(() => renderStrict(<SvcChat {...props} />)).toThrow(/^SVC116 <SvcChat> showDashboardHeader applies to the dashboard surface only/);
-    restore();
+  it('refuses, at run time too, a switch of another surface passed past the types: that embed fails, the page stays', () => {
+    const onError = vi.fn();
+    const props = { tenantOrigin: TENANT, showDashboardHeader: false, onError } as unknown as SvcChatProps;
+    renderStrict(<SvcChat {...props} />);
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect(onError.mock.calls[0]?.[0]).toMatchObject({ code: 'SVC116', message: expect.stringMatching(/^SVC116 showDashboardHeader applies to the dashboard surface only/) });
+    expect(document.querySelector('iframe')).toBeNull();
   });
 });
