@@ -31,11 +31,9 @@ export interface Renewal {
   reset(all?: boolean): void;
 }
 
-// The bound: 3 renewals of one embed within a minute, whatever the trigger and the `ready`s between. A planned
-// renewal (an expiry announced at least a second ahead) that succeeded in place gives its place back: the
-// platform announced the end of a token that served its life (short lives are legitimate), and the viewer saw
-// nothing fail. Everything else counts. The numbers are written where they are used (see renew and expiring):
-// named constants beside the function cost bytes in some bundlers' output.
+// The bound: 3 renewals of one embed within a minute, whatever the trigger and the `ready`s between, planned
+// ones included: whatever a tenant announces, an embed never calls the app's backend in a loop. (Platform
+// tokens live about 23 hours.) The numbers are written where they are used (see renew and plan).
 /**
  * How long a handed-over session may go unanswered before the address is loaded with it instead. The timer
  * writes the number itself (see the bound above); the tests hold the two together.
@@ -72,12 +70,8 @@ export function createRenewal(
   let handed: string | undefined;
   /** The planned renewal, or while in flight the handover's deadline: never both. */
   let timer: ReturnType<typeof setTimeout> | undefined;
+  /** When the renewals of the last minute started (the bound). */
   let recent: number[] = [];
-  /**
-   * The renewal in flight was planned ahead of an announced expiry: its success gives its place back (set by
-   * both ways to a handover, the only time it is read).
-   */
-  let planned: boolean;
 
   const settle = (): void => {
     clearTimeout(timer);
@@ -104,7 +98,7 @@ export function createRenewal(
     hand(session);
   };
 
-  const renew = (ahead: boolean): void => {
+  const renew = (): void => {
     if (inFlight) return;
     const now = Date.now();
     recent = recent.filter((at) => at > now - 60_000);
@@ -121,7 +115,6 @@ export function createRenewal(
       return;
     }
     recent.push(now);
-    planned = ahead;
     const renewal = {};
     inFlight = renewal;
     clearTimeout(timer);
@@ -137,29 +130,37 @@ export function createRenewal(
     );
   };
 
+  /**
+   * Plans the renewal of a token that ends at `at` (epoch ms). Many embeds are told at once: each renews at its
+   * own moment in the first half of the time left (an end in the past: now, once). A browser timer holds at
+   * most 2^31 - 1 ms (about 24.8 days) and fires at once when asked for longer: a renewal further ahead is not
+   * planned yet, and planning starts over when that much time has passed.
+   */
+  const plan = (at: number): void => {
+    const now = Date.now();
+    renewAt = now + (Math.random() * Math.max(0, at - now)) / 2;
+    const wait = renewAt - now;
+    clearTimeout(timer);
+    timer = wait > 2_147_483_647 ? setTimeout(() => plan(at), 2_147_483_647) : setTimeout(renew, wait);
+  };
+
   return {
     expiring(at) {
       speaks = true;
       expiresAt = at;
       // A renewal in flight answers this too (and its end calls off whatever was planned).
-      if (inFlight) return;
-      const now = Date.now();
-      // Many embeds are told at once: each renews at its own moment in the first half of the time left.
-      renewAt = now + (Math.random() * Math.max(0, at - now)) / 2;
-      clearTimeout(timer);
-      timer = setTimeout(() => renew(at - now >= 1_000), renewAt - now);
+      if (!inFlight) plan(at);
     },
     renew(announced) {
       if (announced) speaks = true;
-      renew(false);
+      renew();
     },
     wake() {
-      if (renewAt && Date.now() >= renewAt) renew(false);
+      if (renewAt && Date.now() >= renewAt) renew();
     },
     offer(session) {
       if (inFlight) return false;
-      // Not a renewal: it took no place in the bound, and gives none back.
-      planned = false;
+      // Not a renewal: it takes no place in the bound.
       inFlight = {};
       handOver(session);
       return true;
@@ -167,10 +168,7 @@ export function createRenewal(
     answer(refused) {
       if (handed === undefined) return false;
       if (refused) reloadWith(handed);
-      else {
-        if (planned) recent.pop();
-        settle();
-      }
+      else settle();
       return true;
     },
     reset,

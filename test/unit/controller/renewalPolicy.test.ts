@@ -61,40 +61,35 @@ describe('the bound', () => {
     expect(take).toHaveBeenCalledTimes(3);
   });
 
-  it('counts an expiry announced exactly one second ahead as planned, and one announced less as a failure', async () => {
+  it('counts planned renewals too: a tenant announcing the end a second ahead after every ready stops at the fourth', async () => {
     vi.spyOn(Math, 'random').mockReturnValue(0);
-    const planned = renewalWith();
-    for (let i = 0; i < 5; i++) {
-      planned.renewal.expiring(Date.now() + 1_000);
+    const { renewal, calls, take } = renewalWith();
+    for (let i = 0; i < 3; i++) {
+      renewal.expiring(Date.now() + 1_000);
       await vi.advanceTimersByTimeAsync(0);
-      expect(planned.renewal.answer()).toBe(true);
+      expect(renewal.answer()).toBe(true);
     }
-    expect(planned.calls).not.toContain('fail renewal');
-    const late = renewalWith();
-    for (let i = 0; i < 4; i++) {
-      late.renewal.expiring(Date.now() + 999);
-      await vi.advanceTimersByTimeAsync(0);
-      late.renewal.answer();
-    }
-    expect(late.calls.at(-1)).toBe('fail renewal');
+    expect(calls).not.toContain('fail renewal');
+    renewal.expiring(Date.now() + 1_000);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.at(-1)).toBe('fail renewal');
+    expect(take).toHaveBeenCalledTimes(3);
   });
 
-  it('gives back no place for an accepted session the app offered, even right after a planned renewal', async () => {
+  it('takes no place in the bound for an accepted session the app offered', async () => {
     vi.spyOn(Math, 'random').mockReturnValue(0);
     const { renewal, calls } = renewalWith();
-    // Two renewals that count, then a planned one that gives its place back.
-    renewal.renew();
-    await vi.advanceTimersByTimeAsync(0);
-    renewal.answer();
     renewal.renew();
     await vi.advanceTimersByTimeAsync(0);
     renewal.answer();
     renewal.expiring(Date.now() + 5_000);
     await vi.advanceTimersByTimeAsync(0);
     renewal.answer();
-    // The app's own session, accepted: it took no place, so it gives none back.
-    renewal.offer('from-the-app');
-    expect(renewal.answer()).toBe(true);
+    // The app's own sessions, accepted: not renewals.
+    for (let i = 0; i < 3; i++) {
+      expect(renewal.offer(`from-the-app-${i}`)).toBe(true);
+      expect(renewal.answer()).toBe(true);
+    }
     renewal.renew();
     await vi.advanceTimersByTimeAsync(0);
     renewal.answer();
@@ -174,12 +169,44 @@ describe('timers', () => {
     expect(take).toHaveBeenCalledTimes(1);
   });
 
-  it('renews at once for an expiry announced in the past', async () => {
+  it('renews at once for an expiry announced in the past, once however often it is announced', async () => {
     vi.spyOn(Math, 'random').mockReturnValue(0.5);
     const { renewal, take } = renewalWith();
-    renewal.expiring(Date.now() - 5_000);
+    for (let i = 0; i < 5; i++) renewal.expiring(Date.now() - 5_000);
     await vi.advanceTimersByTimeAsync(0);
+    expect(take).toHaveBeenCalledTimes(1);
     expect(take).toHaveBeenCalledWith(1_000_000 - 5_000);
+  });
+
+  it('plans nothing yet for an end further ahead than a browser timer holds, and plans again when that time has passed', async () => {
+    // The latest moment of the spread: half the time left.
+    vi.spyOn(Math, 'random').mockReturnValue(1);
+    const { renewal, take } = renewalWith();
+    // 8.64e15 is the largest date: the wait overflows a 32-bit timer, which would fire at once.
+    renewal.expiring(8.64e15);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(take).not.toHaveBeenCalled();
+    // Once the longest timer has run, planning starts over: still far ahead, still nothing.
+    await vi.advanceTimersByTimeAsync(2_147_483_647);
+    expect(take).not.toHaveBeenCalled();
+    // An end that comes within reach is planned to the millisecond: here 30 days ahead, renewed after 15.
+    const end = Date.now() + 30 * 86_400_000;
+    renewal.expiring(end);
+    await vi.advanceTimersByTimeAsync(15 * 86_400_000 - 1);
+    expect(take).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(take).toHaveBeenCalledTimes(1);
+    expect(take).toHaveBeenCalledWith(end);
+  });
+
+  it('a tenant repeating an end far ahead gets no renewal at all', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    const { renewal, take } = renewalWith();
+    for (let i = 0; i < 17; i++) {
+      renewal.expiring(8.64e15);
+      await vi.advanceTimersByTimeAsync(250);
+    }
+    expect(take).not.toHaveBeenCalled();
   });
 
   it('renews on waking exactly at the planned moment, and never with nothing planned', () => {
