@@ -3,7 +3,7 @@ import type { EmbedController, SessionRequest } from '../../../src/controller/in
 import { keepAlive } from '../../../src/keepAlive/index.js';
 import { getMessageRouterStats } from '../../../src/protocol/index.js';
 import { destroyControllers, flush, makeController as make } from '../support/controllers.js';
-import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
+import { deliver, deliverReady, eventEnvelope, TENANT } from '../support/frames.js';
 
 import { nextSession, testRuntime } from '../support/runtime.js';
 
@@ -31,7 +31,6 @@ function windowOf(controller: EmbedController) {
 
 const send = (win: Window, type: string, payload: Record<string, unknown>) =>
   deliver(eventEnvelope(type, payload), TENANT, win);
-const ready = (win: Window) => send(win, 'svc:event:ready', readyPayload());
 const revealed = (controller: EmbedController) =>
   vi.waitFor(() => expect(controller.getSnapshot().visible).toBe(true));
 
@@ -97,7 +96,7 @@ describe('reveal', () => {
     controller.update({ colorScheme: 'dark', theme: { primaryColor: '#f00' } });
     const { win, types } = windowOf(controller);
     expect(types()).toEqual([]);
-    ready(win);
+    deliverReady(win);
     // Flushed in the task that handled ready, before the iframe becomes visible.
     expect(types()).toEqual(['svc:action:set-color-scheme', 'svc:action:set-theme']);
     expect(controller.getSnapshot()).toMatchObject({ phase: 'ready', visible: false });
@@ -229,7 +228,7 @@ describe('renewal', () => {
     await vi.waitFor(() => expect(controller.iframe).not.toBeNull());
     const first = windowOf(controller);
     const firstFrame = controller.iframe;
-    ready(first.win);
+    deliverReady(first.win);
     send(first.win, 'svc:event:view', { surface: 'dashboard', path: '/embed/dashboard/sales/tab/2' });
     await revealed(controller);
     send(first.win, 'svc:event:error', { message: 'The session expired', name: 'SessionExpiredError', fatal: true });
@@ -244,7 +243,7 @@ describe('renewal', () => {
     // Nothing goes to the new document before its ready.
     controller.bridge.send('svc:action:refresh');
     expect(second.types()).toEqual([]);
-    ready(second.win);
+    deliverReady(second.win);
     expect(second.types()).toEqual(['svc:action:refresh', 'svc:action:set-color-scheme', 'svc:action:navigate']);
     expect(second.payloads()[2]).toEqual({ path: '/embed/dashboard/sales/tab/2' });
     await revealed(controller);
@@ -259,13 +258,13 @@ describe('renewal', () => {
     // A tenant that answers every load with ready and then a fatal session error.
     for (let renewal = 1; renewal <= 3; renewal++) {
       const { win } = windowOf(controller);
-      ready(win);
+      deliverReady(win);
       send(win, 'svc:event:error', { message: 'token expired', fatal: true });
       expect(controller.getSnapshot()).toMatchObject({ phase: 'renewing', renewals: renewal });
       await vi.waitFor(() => expect(controller.getSnapshot().phase).toBe('loading'));
     }
     const { win } = windowOf(controller);
-    ready(win);
+    deliverReady(win);
     send(win, 'svc:event:error', { message: 'token expired', fatal: true });
     expect(controller.getSnapshot()).toMatchObject({ phase: 'error', renewals: 3, error: { context: 'renewal' } });
     expect(onFailure).toHaveBeenCalledTimes(1);
@@ -292,7 +291,7 @@ describe('renewal', () => {
     controller.attach(host);
     await vi.waitFor(() => expect(controller.iframe).not.toBeNull());
     const { win } = windowOf(controller);
-    ready(win);
+    deliverReady(win);
     // Two fatal session errors 30 ms apart, then the tab comes back: one renewal, one request.
     send(win, 'svc:event:error', { message: 'token expired', fatal: true });
     await new Promise((resolve) => setTimeout(resolve, 30));
@@ -311,7 +310,7 @@ describe('renewal', () => {
     signed.attach(host);
     await vi.waitFor(() => expect(signed.iframe).not.toBeNull());
     const { win } = windowOf(signed);
-    ready(win);
+    deliverReady(win);
     send(win, 'svc:event:error', { message: 'token expired', fatal: false });
     expect(signed.getSnapshot().phase).toBe('ready');
     send(win, 'svc:event:error', { message: 'Chart query failed', name: 'QueryError', fatal: true });
@@ -332,13 +331,13 @@ describe('an iframe that reloads itself', () => {
     const { win, types } = windowOf(controller);
     const iframe = controller.iframe as HTMLIFrameElement;
     iframe.dispatchEvent(new Event('load'));
-    ready(win);
+    deliverReady(win);
     expect(types()).toEqual(['svc:action:set-color-scheme']);
     // The embed reloads its document: a second load event.
     iframe.dispatchEvent(new Event('load'));
     controller.bridge.send('svc:action:refresh');
     expect(types()).toEqual(['svc:action:set-color-scheme']);
-    ready(win);
+    deliverReady(win);
     expect(types()).toEqual([
       'svc:action:set-color-scheme',
       'svc:action:refresh',
@@ -352,12 +351,12 @@ describe('an iframe that reloads itself', () => {
     controller.attach(host);
     const { win, types } = windowOf(controller);
     const iframe = controller.iframe as HTMLIFrameElement;
-    ready(win);
+    deliverReady(win);
     iframe.dispatchEvent(new Event('load'));
     controller.bridge.send('svc:action:refresh');
     expect(types()).toEqual(['svc:action:refresh']);
     // Its reload: ready first, then load; the ready belongs to the new document.
-    ready(win);
+    deliverReady(win);
     iframe.dispatchEvent(new Event('load'));
     controller.bridge.send('svc:action:refresh');
     expect(types()).toEqual(['svc:action:refresh', 'svc:action:refresh']);
@@ -370,10 +369,10 @@ describe('an iframe that reloads itself', () => {
     const { win, types, payloads } = windowOf(controller);
     const iframe = controller.iframe as HTMLIFrameElement;
     iframe.dispatchEvent(new Event('load'));
-    ready(win);
+    deliverReady(win);
     send(win, 'svc:event:navigate', { path: '/embed/dashboard/sales/tab/3' });
     iframe.dispatchEvent(new Event('load'));
-    ready(win);
+    deliverReady(win);
     expect(types()).toEqual(['svc:action:navigate', 'svc:action:navigate']);
     expect(payloads()).toEqual([{ path: '/embed/dashboard/sales/tab/1' }, { path: '/embed/dashboard/sales/tab/1' }]);
   });
@@ -383,13 +382,13 @@ describe('an iframe that reloads itself', () => {
     controller.attach(host);
     const { win, types } = windowOf(controller);
     const iframe = controller.iframe as HTMLIFrameElement;
-    ready(win);
+    deliverReady(win);
     iframe.dispatchEvent(new Event('load'));
     // A reload whose document has not said ready: a load event with no ready since the last one.
     iframe.dispatchEvent(new Event('load'));
     controller.bridge.send('svc:action:refresh');
     expect(types()).toEqual([]);
-    ready(win);
+    deliverReady(win);
     expect(types()).toEqual(['svc:action:refresh']);
   });
 });
@@ -425,7 +424,7 @@ describe('keep-alive', () => {
     controller.attach(host);
     controller.update({ colorScheme: 'dark', locale: 'de-DE' });
     const { win, types, payloads } = windowOf(controller);
-    ready(win);
+    deliverReady(win);
     expect(types()).toEqual(['svc:action:set-color-scheme']);
     const iframe = controller.iframe;
     controller.park();

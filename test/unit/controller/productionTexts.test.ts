@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
+import { deliverReady, TENANT } from '../support/frames.js';
 
 type Controller = typeof import('../../../src/controller/index.js');
 type Held = typeof import('../../../src/controller/heldActions.js');
@@ -101,8 +101,8 @@ describe('in production', () => {
     embed.attach(document.body.appendChild(document.createElement('div')));
     embed.bridge.send('svc:action:refresh');
     embed.bridge.send('svc:action:navigate', { path: '/orders' });
-    deliver(eventEnvelope('svc:event:ready', readyPayload()), 'https://elsewhere.example.com', embed.iframe?.contentWindow ?? null);
-    deliver(eventEnvelope('svc:event:ready', readyPayload()), TENANT, embed.iframe?.contentWindow ?? null);
+    deliverReady(embed.iframe?.contentWindow ?? null, 'https://elsewhere.example.com');
+    deliverReady(embed.iframe?.contentWindow ?? null);
     embed.bridge.send('svc:action:refresh');
     embed.destroy();
     stop();

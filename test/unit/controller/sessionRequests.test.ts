@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addHost as host, destroyControllers, flush, makeController as make, manualSessions } from '../support/controllers.js';
-import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
+import { deliver, deliverReady, eventEnvelope, TENANT } from '../support/frames.js';
 
 // What the controller does with the answer of `getSession`: a usable id loads; anything else, or a failure,
 // is the host's error; an answer that comes after the embed was torn down changes nothing.
@@ -112,7 +112,7 @@ describe('requests the controller gave up on', () => {
     expect(getSession).not.toHaveBeenCalled();
     expect(controller.iframe?.src).toBe(`${TENANT}/embed/dashboard/sales?session=${given}`);
     const win = controller.iframe?.contentWindow as Window;
-    deliver(eventEnvelope('svc:event:ready', readyPayload()), TENANT, win);
+    deliverReady(win);
     deliver(eventEnvelope('svc:event:error', { message: 'Chart query failed', fatal: true }), TENANT, win);
     controller.retry();
     expect(getSession).toHaveBeenCalledWith(expect.objectContaining({ reason: 'retry' }));

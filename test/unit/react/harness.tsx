@@ -2,7 +2,7 @@ import { act, render } from '@testing-library/react';
 import { type ReactElement, StrictMode } from 'react';
 import { vi } from 'vitest';
 import type { Surface } from '../../../src/index.js';
-import { eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
+import { deliverReady, eventEnvelope, TENANT } from '../support/frames.js';
 
 export { TENANT } from '../support/frames.js';
 
@@ -42,9 +42,9 @@ export function emit(win: Window, type: string, payload: Record<string, unknown>
   });
 }
 
-/** Delivers `ready`. */
+/** Delivers `ready` from an embed's window, from the tenant origin, inside act(). */
 export function ready(win: Window, surface: Surface = 'dashboard'): void {
-  emit(win, 'svc:event:ready', readyPayload(surface), surface);
+  act(() => deliverReady(win, TENANT, surface));
 }
 
 /**
