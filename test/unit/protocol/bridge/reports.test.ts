@@ -14,8 +14,6 @@ import { devError } from '../../support/errorTexts.js';
 afterEach(() => {
   document.body.innerHTML = '';
   vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
 });
 
 describe('what a dropped message reports', () => {
@@ -193,21 +191,5 @@ describe('identity and connection', () => {
       drilldowns: [],
       recentEvents: [],
     });
-  });
-});
-
-describe('a throwing handler', () => {
-  it('is rethrown in a later task when the page has no reportError, and the other handlers still run', () => {
-    vi.useFakeTimers();
-    vi.stubGlobal('reportError', undefined);
-    const { bridge, win } = setup();
-    const second = vi.fn();
-    bridge.on('svc:event:ready', () => {
-      throw new Error('app bug');
-    });
-    bridge.on('svc:event:ready', second);
-    deliverReady(win);
-    expect(second).toHaveBeenCalledOnce();
-    expect(() => vi.runAllTimers()).toThrow('app bug');
   });
 });
