@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openHostPage, hostRigForFile } from './support/hostPage.js';
+import { hostRigForFile, openHostPage } from './support/hostPage.js';
 
 const rig = hostRigForFile();
 

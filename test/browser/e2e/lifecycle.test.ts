@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openHostPage, hostRigForFile } from './support/hostPage.js';
+import { hostRigForFile, openHostPage } from './support/hostPage.js';
 
 const rig = hostRigForFile();
 
