@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActionType, EmbedDebugReport } from '../../../../src/protocol/index.js';
 import { prodError } from '../../support/errorTexts.js';
 import { addFrame, deliver, eventEnvelope } from '../../support/frames.js';
+import { inProduction, leaveProduction } from '../../support/inProduction.js';
 
 type Protocol = typeof import('../../../../src/protocol/index.js');
 
@@ -10,15 +11,10 @@ type Protocol = typeof import('../../../../src/protocol/index.js');
 let protocol: Protocol;
 
 beforeAll(async () => {
-  vi.stubEnv('NODE_ENV', 'production');
-  vi.resetModules();
-  protocol = await import('../../../../src/protocol/index.js');
+  protocol = await inProduction(() => import('../../../../src/protocol/index.js'));
 });
 
-afterAll(() => {
-  vi.unstubAllEnvs();
-  vi.resetModules();
-});
+afterAll(leaveProduction);
 
 const T = 'https://acme.example.com';
 
