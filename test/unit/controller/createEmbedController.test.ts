@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EmbedController, SessionRequest } from '../../../src/controller/index.js';
 import { keepAlive } from '../../../src/keepAlive/index.js';
 import { getMessageRouterStats } from '../../../src/protocol/index.js';
-import { destroyControllers, flush, makeController as make } from '../support/controllers.js';
+import { destroyControllers, flush, makeController as make, manualSessions } from '../support/controllers.js';
 import { deliver, deliverReady, eventEnvelope, TENANT } from '../support/frames.js';
 
 import { nextSession, testRuntime } from '../support/runtime.js';
@@ -278,17 +278,10 @@ describe('renewal', () => {
   });
 
   it('joins concurrent triggers into the renewal in flight and never aborts it', async () => {
-    const signals: AbortSignal[] = [];
-    let answer: ((id: string) => void) | undefined;
-    const getSession = vi.fn(({ signal, reason }: SessionRequest) => {
-      signals.push(signal);
-      if (reason === 'initial') return Promise.resolve(nextSession());
-      return new Promise<string>((resolve) => {
-        answer = resolve;
-      });
-    });
+    const { getSession, answers, resolve } = manualSessions();
     const controller = make({ getSession });
     controller.attach(host);
+    resolve(nextSession());
     await vi.waitFor(() => expect(controller.iframe).not.toBeNull());
     const { win } = windowOf(controller);
     deliverReady(win);
@@ -298,8 +291,9 @@ describe('renewal', () => {
     send(win, 'svc:event:error', { message: 'token expired', fatal: true });
     window.dispatchEvent(new Event('online'));
     expect(getSession).toHaveBeenCalledTimes(2);
-    expect(signals.every((signal) => !signal.aborted)).toBe(true);
-    answer?.(nextSession());
+    expect(answers.map(({ request }) => request.reason)).toEqual(['initial', 'renewal']);
+    expect(answers.every(({ request }) => !request.signal.aborted)).toBe(true);
+    resolve(nextSession());
     await vi.waitFor(() => expect(controller.getSnapshot().phase).toBe('loading'));
     expect(controller.getSnapshot()).toMatchObject({ renewals: 1, loads: 2 });
   });
