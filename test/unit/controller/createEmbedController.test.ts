@@ -31,6 +31,18 @@ function windowOf(controller: EmbedController) {
 
 const send = (win: Window, type: string, payload: Record<string, unknown>) =>
   deliver(eventEnvelope(type, payload), TENANT, win);
+
+/** An attached embed whose document said ready before the iframe's load event (a fast document can). */
+function readyBeforeItsLoad() {
+  const controller = make();
+  controller.attach(host);
+  const { win, types } = windowOf(controller);
+  const iframe = controller.iframe as HTMLIFrameElement;
+  deliverReady(win);
+  iframe.dispatchEvent(new Event('load'));
+  return { controller, win, types, iframe };
+}
+
 const revealed = (controller: EmbedController) =>
   vi.waitFor(() => expect(controller.getSnapshot().visible).toBe(true));
 
@@ -341,12 +353,7 @@ describe('an iframe that reloads itself', () => {
   });
 
   it('keeps an embed that sends ready before its load event ready across that load event', () => {
-    const controller = make();
-    controller.attach(host);
-    const { win, types } = windowOf(controller);
-    const iframe = controller.iframe as HTMLIFrameElement;
-    deliverReady(win);
-    iframe.dispatchEvent(new Event('load'));
+    const { controller, win, types, iframe } = readyBeforeItsLoad();
     controller.bridge.send('svc:action:refresh');
     expect(types()).toEqual(['svc:action:refresh']);
     // Its reload: ready first, then load; the ready belongs to the new document.
@@ -372,12 +379,7 @@ describe('an iframe that reloads itself', () => {
   });
 
   it('holds actions again when such an embed reloads and its new document has not sent ready yet', () => {
-    const controller = make();
-    controller.attach(host);
-    const { win, types } = windowOf(controller);
-    const iframe = controller.iframe as HTMLIFrameElement;
-    deliverReady(win);
-    iframe.dispatchEvent(new Event('load'));
+    const { controller, win, types, iframe } = readyBeforeItsLoad();
     // A reload whose document has not said ready: a load event with no ready since the last one.
     iframe.dispatchEvent(new Event('load'));
     controller.bridge.send('svc:action:refresh');
