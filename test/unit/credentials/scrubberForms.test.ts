@@ -173,3 +173,26 @@ describe('a remembered secret that holds an escape of its own', () => {
     }
   });
 });
+
+describe('a remembered secret with a backslash before a character JSON escapes', () => {
+  // Found by the property test (seed -36348626): JSON writes the secret's backslash and NUL as `\\\u0000`, a run
+  // of backslashes that also reads as a NUL escaped twice. Whatever reading the echo takes, the secret goes.
+  it('is removed raw, JSON-escaped once or twice and percent-encoded', () => {
+    const secret = 'Qaaaaaa\\\u0000ZAaaAaa';
+    rememberSecret(secret);
+    const echoes = [
+      secret,
+      JSON.stringify(secret).slice(1, -1),
+      JSON.stringify(JSON.stringify(secret).slice(1, -1)).slice(1, -1),
+      encodeURIComponent(secret),
+    ];
+    for (const echoed of echoes) {
+      expect(scrubCredentials(`session ${echoed} was refused`), echoed).toBe('session [redacted] was refused');
+    }
+  });
+
+  it('is not found by its backslashes alone: a secret of backslashes around a few characters hides nothing else', () => {
+    rememberSecret('\\\\\\\\\\\\ab');
+    expect(scrubCredentials('a table of abc and ab')).toBe('a table of abc and ab');
+  });
+});
