@@ -1,10 +1,10 @@
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
-import { mintSession } from '../emulator/support/emulatorClient.js';
 import { connectChromium } from '../support/connectChromium.js';
 import { startBuiltEmulator } from '../support/startBuiltEmulator.js';
 import { startHostApp } from './support/hostApp.js';
+import { mintForSurface as mint, openHostPage } from './support/hostPage.js';
 
 /**
  * Token lives each embed stays open for. The suite keeps it short; `SVC_RENEWAL_LIVES=20` runs the long
@@ -42,26 +42,9 @@ afterAll(async () => {
   await Promise.all([emulator?.close(), olderPlatform?.close(), slower?.close(), steady?.close(), host?.close()]);
 });
 
-/** Mints a session on an emulator the way an app's backend does, for one viewer (the app surface is creator mode). */
-const mint = (tenant: RunningEmulator, surface: string, viewer = 'viewer-1'): Promise<string> =>
-  mintSession(tenant, { externalId: viewer, ...(surface === 'app' ? { creatorMode: true } : {}) });
-
-interface Opened {
-  page: Page;
-  /** Embed documents the browser requested, by embed id (each is one iframe load). */
-  documents: string[];
-}
-
-async function open(tenant: RunningEmulator, scenario: string, query: Record<string, string> = {}): Promise<Opened> {
-  const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
-  const documents: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'document' && new URL(request.url()).pathname.startsWith('/embed/')) documents.push(request.url());
-  });
-  await page.exposeFunction('mintSession', (surface: string) => mint(tenant, surface));
-  await page.goto(`${host.url}/?${new URLSearchParams({ tenant: tenant.url, scenario, ...query })}`);
-  return { page, documents };
-}
+/** Opens the host app on `tenant`, with `scenario` and `query` in its address. */
+const open = (tenant: RunningEmulator, scenario: string, query: Record<string, string> = {}) =>
+  openHostPage({ browser, host, emulator: tenant }, { scenario, ...query });
 
 type Recorded = { embedId: string; type: string; payload: Record<string, unknown> };
 type Win = { __events: Recorded[]; __sessionRequests: { embedId: string; reason: string }[] };
