@@ -1,8 +1,16 @@
 import type { EmbedKeepAlive } from '../controller/EmbedKeepAlive.js';
 import { getDefaultEmbedRuntime } from '../runtime/defaultEmbedRuntime.js';
 import type { EmbedRuntime } from '../runtime/EmbedRuntime.js';
+import { claimEmbed } from './claimEmbed.js';
 import { createKeptPlacement } from './createKeptPlacement.js';
-import { embedParking, parkingOf } from './embedParking.js';
+import { type EmbedParking, embedParking, parkingOf } from './embedParking.js';
+
+/** The keep-alive value that parks in `parking`. */
+const keepAliveParkingIn = (parking: EmbedParking): EmbedKeepAlive => ({
+  createPlacement: createKeptPlacement,
+  claim: (request) => claimEmbed(parking, request),
+  parking,
+});
 
 /**
  * Keep-alive for embeds: pass it to an embed's `keepAlive` prop (or `<SvcProvider keepAlive>`). An embed that
@@ -14,10 +22,7 @@ import { embedParking, parkingOf } from './embedParking.js';
  * import { keepAlive } from 'svc-embed-react/keep-alive';
  * <SvcDashboard tenantOrigin={tenant} publicId="sales-overview" embedId="sales" keepAlive={keepAlive} />
  */
-export const keepAlive: EmbedKeepAlive = {
-  createPlacement: createKeptPlacement,
-  parking: embedParking,
-};
+export const keepAlive: EmbedKeepAlive = /* @__PURE__ */ keepAliveParkingIn(embedParking);
 
 /**
  * Keep-alive that parks in `runtime`'s lot (bounded by `parkingOf(runtime).configure`), for embeds given that
@@ -31,5 +36,5 @@ export const keepAlive: EmbedKeepAlive = {
 export function keepAliveIn(runtime: EmbedRuntime): EmbedKeepAlive {
   // The default runtime's is `keepAlive` itself, so either spelling names the same value (a provider's memo holds).
   if (runtime === getDefaultEmbedRuntime()) return keepAlive;
-  return runtime.getPart('keepAlive', () => ({ createPlacement: createKeptPlacement, parking: parkingOf(runtime) }));
+  return runtime.getPart('keepAlive', () => keepAliveParkingIn(parkingOf(runtime)));
 }

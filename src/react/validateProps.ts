@@ -66,3 +66,18 @@ export function validateControlledProps(component: string, values: ControlledVal
     if (!result.ok) fail(201, 'path', `${result.reason}.`);
   }
 }
+
+/**
+ * Development only: checks an embed component's props at render time, so a bad value fails where it is
+ * written, named after the component and the prop. Production leaves this out of the bundle; a bad controlled
+ * value is still refused (shorter) when its action is built. A bad identity is not refused here: the embed
+ * fails with it in place (see `createEmbedController`).
+ *
+ * @throws TypeError coded as {@link validateControlledProps} says, or `SVC202` for a `keepAlive` that is not one.
+ */
+export function validateEmbedProps(component: string, props: ControlledValues & { readonly keepAlive?: unknown }): void {
+  validateControlledProps(component, props);
+  if (props.keepAlive !== undefined && typeof props.keepAlive !== 'object') {
+    throw svcError(202, `<${component}> prop "keepAlive": pass keepAlive from 'svc-embed-react/keep-alive' (import { keepAlive } from 'svc-embed-react/keep-alive').`);
+  }
+}
