@@ -23,7 +23,7 @@ export { embedIdentity } from './embedIdentity.js';
 export type { ControlledValues } from './createControlledSync.js';
 export { isSessionFailure } from './isSessionFailure.js';
 export type { SessionFailureContext } from './isSessionFailure.js';
-export type { EmbedKeepAlive, EmbedParkingLot } from './EmbedKeepAlive.js';
+export type { EmbedClaim, EmbedClaimRequest, EmbedKeepAlive, EmbedParkingLot } from './EmbedKeepAlive.js';
 export { createStaticPlacement } from './FramePlacement.js';
 export type { FramePlacement } from './FramePlacement.js';
 export type { GetSession, SessionRequest, SessionRequestReason } from './SessionRequest.js';

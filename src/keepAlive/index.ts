@@ -13,5 +13,5 @@ export { preloadEmbed } from './preloadEmbed.js';
 export type { PreloadEmbedOptions } from './preloadEmbed.js';
 export { usePreloadEmbed } from './usePreloadEmbed.js';
 export type { UsePreloadEmbedOptions } from './usePreloadEmbed.js';
-export type { EmbedKeepAlive, EmbedParkingLot } from '../controller/EmbedKeepAlive.js';
+export type { EmbedClaim, EmbedClaimRequest, EmbedKeepAlive, EmbedParkingLot } from '../controller/EmbedKeepAlive.js';
 export type { FramePlacement } from '../controller/FramePlacement.js';

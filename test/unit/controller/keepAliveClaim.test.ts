@@ -42,6 +42,16 @@ describe('keepAlive.claim', () => {
     claim.park();
     expect(lot.peek(key)).toBe(claim.controller);
     expect(claim.controller.getSnapshot().parked).toBe(true);
+    const iframe = claim.controller.iframe;
+    expect(iframe).not.toBeNull();
+    // The next mount of that identity gets the same embed, iframe and all, and shows it again.
+    const next = keepAlive.claim({ key, create });
+    expect(next.controller).toBe(claim.controller);
+    expect(next.take()).toBe(true);
+    next.controller.attach(addHost());
+    expect(next.controller.getSnapshot().parked).toBe(false);
+    expect(next.controller.iframe).toBe(iframe);
+    expect(create).toHaveBeenCalledTimes(1);
   });
 
   it('with an embed parked: hands it over without making one, leaves it in the lot until the mount takes it, and hydration sees nothing started', () => {
