@@ -41,12 +41,13 @@ export function SvcProvider({
   theme,
   onDebug,
   keepAlive,
+  readyTimeoutMs,
   sessionTimeoutMs,
   runtime,
 }: SvcProviderProps): ReactNode {
   const value = useMemo(
-    () => ({ tenantOrigin, getSession, colorScheme, locale, timezone, theme, onDebug, keepAlive, sessionTimeoutMs, runtime }),
-    [tenantOrigin, getSession, colorScheme, locale, timezone, theme, onDebug, keepAlive, sessionTimeoutMs, runtime],
+    () => ({ tenantOrigin, getSession, colorScheme, locale, timezone, theme, onDebug, keepAlive, readyTimeoutMs, sessionTimeoutMs, runtime }),
+    [tenantOrigin, getSession, colorScheme, locale, timezone, theme, onDebug, keepAlive, readyTimeoutMs, sessionTimeoutMs, runtime],
   );
   return <SvcProviderContext.Provider value={value}>{children}</SvcProviderContext.Provider>;
 }

@@ -8,7 +8,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('the time limit of getSession, from the provider', () => {
+describe('the time limits of an embed, from the provider', () => {
   it("ends a getSession that never answers in SVC308, shown by errorFallback, whose retry asks again; an embed's own limit wins", async () => {
     const signals: AbortSignal[] = [];
     // A backend that never answers.
@@ -42,5 +42,28 @@ describe('the time limit of getSession, from the provider', () => {
     act(() => button.click());
     expect(getSession.mock.calls.filter(([request]) => request.embedId === 'limited')).toHaveLength(2);
     await waitFor(() => expect(onError).toHaveBeenCalledTimes(2));
+  });
+
+  it('ends a load whose document never says ready in SVC309, shown by errorFallback and reported once; the app stays', async () => {
+    const onError = vi.fn();
+    renderStrict(
+      <SvcProvider tenantOrigin={TENANT} readyTimeoutMs={40}>
+        <SvcDashboard
+          publicId="sales"
+          session="s-never-ready"
+          onError={onError}
+          errorFallback={(error, retry) => (
+            <button type="button" onClick={retry}>
+              {'code' in error ? String(error.code) : 'no code'}
+            </button>
+          )}
+        />
+        <p>The rest of the app</p>
+      </SvcProvider>,
+    );
+    const button = await waitFor(() => screen.getByRole('button'));
+    expect(button.textContent).toBe('SVC309');
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('The rest of the app')).toBeTruthy();
   });
 });
