@@ -52,13 +52,19 @@ interface Opened {
   documents: string[];
 }
 
-async function open(tenant: RunningEmulator, scenario: string, query: Record<string, string> = {}): Promise<Opened> {
+async function open(
+  tenant: RunningEmulator,
+  scenario: string,
+  query: Record<string, string> = {},
+  /** What the app's backend answers the page's getSession with (by default a session for viewer-1). */
+  mintFor: (surface: string) => Promise<string> = (surface) => mint(tenant, surface),
+): Promise<Opened> {
   const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
   const documents: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'document' && new URL(request.url()).pathname.startsWith('/embed/')) documents.push(request.url());
   });
-  await page.exposeFunction('mintSession', (surface: string) => mint(tenant, surface));
+  await page.exposeFunction('mintSession', mintFor);
   await page.goto(`${host.url}/?${new URLSearchParams({ tenant: tenant.url, scenario, ...query })}`);
   return { page, documents };
 }
@@ -214,4 +220,46 @@ describe('a new session prop for a live embed (a loader ran again)', () => {
     await expect.poll(() => countOf(page, 'main', 'svc:event:ready'), { timeout: 15_000 }).toBe(7);
     await page.close();
   }, 90_000);
+
+  it("another viewer's session passed while a renewal's getSession is held: the embed ends on the new viewer, the late session is never used", async () => {
+    const first = await mint(steady, 'dashboard');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const late: string[] = [];
+    const { page, documents } = await open(steady, 'signed-dashboard', { props: JSON.stringify({ session: first }) }, async (surface) => {
+      // The renewal's getSession (still for viewer-1) takes as long as the test says.
+      await held;
+      const session = await mint(steady, surface);
+      late.push(session);
+      return session;
+    });
+    const viewerShown = async () => {
+      const frame = await frameOf(page, 'main');
+      return frame.textContent('[data-testid="viewer-name"]').catch(() => null);
+    };
+    await expect.poll(() => countOf(page, 'main', 'svc:event:ready'), { timeout: 15_000 }).toBe(1);
+    expect(await viewerShown()).toBe('viewer-1');
+    // The token ends: the embed announces it, and the renewal's getSession is on its way (held).
+    steady.expireEmbedTokens();
+    await (await frameOf(page, 'main')).evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await expect.poll(() => requestsOf(page, 'main'), { timeout: 10_000 }).toEqual(['renewal']);
+    // Meanwhile the app signs in viewer-2: its loader passes viewer-2's session.
+    const other = await mint(steady, 'dashboard', 'viewer-2');
+    await page.evaluate((p) => (window as unknown as { __setProps: (p: Record<string, unknown>) => void }).__setProps(p), { session: other });
+    await expect.poll(() => documents.length, { timeout: 15_000 }).toBe(2);
+    expect(new URL(documents[1] as string).searchParams.get('session')).toBe(other);
+    await expect.poll(viewerShown, { timeout: 15_000, interval: 100 }).toBe('viewer-2');
+    // The renewal's getSession answers now, with viewer-1's session: it goes nowhere.
+    release();
+    await expect.poll(() => late.length, { timeout: 10_000 }).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(documents).toHaveLength(2);
+    expect(documents.some((url) => url.includes(late[0] as string))).toBe(false);
+    expect(await viewerShown()).toBe('viewer-2');
+    // No error but the old document's own report of its expired token, before the switch.
+    expect((await eventsOf(page, 'main', 'svc:event:error')).filter((event) => event.payload.name !== 'SessionExpiredError')).toEqual([]);
+    await page.close();
+  }, 60_000);
 });
