@@ -120,7 +120,7 @@ async function loadScrubber() {
   try {
     await build({
       stdin: {
-        contents: "export { scrubCredentials } from './src/credentials/scrubCredentials.ts'; export { rememberSecret, forgetSecrets, MAX_REMEMBERED_SECRETS } from './src/credentials/rememberSecret.ts';",
+        contents: "export { redactShownText } from './src/credentials/redactShownText.ts'; export { rememberSecret, forgetSecrets, MAX_REMEMBERED_SECRETS } from './src/credentials/rememberSecret.ts';",
         resolveDir: repo,
         loader: 'ts',
       },
@@ -142,7 +142,7 @@ async function loadScrubber() {
  * input and count, and the time to build the matcher of that many secrets.
  */
 export async function measureScrub({ runs = 5, only } = {}) {
-  const { scrubCredentials, rememberSecret, forgetSecrets, MAX_REMEMBERED_SECRETS } = await loadScrubber();
+  const { redactShownText, rememberSecret, forgetSecrets, MAX_REMEMBERED_SECRETS } = await loadScrubber();
   const rows = [];
   let build = 0;
   for (const count of [0, MAX_REMEMBERED_SECRETS]) {
@@ -151,14 +151,14 @@ export async function measureScrub({ runs = 5, only } = {}) {
     for (const secret of remembered) rememberSecret(secret);
     // The first scrub builds the matcher of the remembered secrets; the page keeps it until they change.
     const start = performance.now();
-    scrubCredentials('');
+    redactShownText('');
     if (count > 0) build = performance.now() - start;
     for (const [name, make] of Object.entries(inputs(remembered))) {
       if (only !== undefined && !name.includes(only)) continue;
       const text = make();
       let output = '';
       const timing = time(() => {
-        output = scrubCredentials(text);
+        output = redactShownText(text);
       }, runs);
       rows.push({ input: name, secrets: count, chars: text.length, ...timing, redacted: output.split('[redacted]').length - 1 });
     }

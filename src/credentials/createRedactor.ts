@@ -1,7 +1,7 @@
 import { createSecretMatcher } from './createSecretMatcher.js';
 
 /**
- * The shared credential scrubber lives in `src/credentials/`, a folder of its own rather than `src/protocol/`
+ * The shared credential redaction lives in `src/credentials/`, a folder of its own rather than `src/protocol/`
  * or `src/server/`: the server client, the developer tools and (in development builds) the bridge's debug
  * reports all import it, and it imports nothing, so no entry that uses it pulls React, zod or the DOM, and the
  * server client does not pull the protocol core. Every file here is free of side effects at load time, so a
@@ -275,7 +275,7 @@ export function redactCredentialShapes(text: string): string {
  * and any JSON Web Token, known or not. Its cost is linear in the text and in the secrets' total length.
  *
  * It leaves named values (`session=...`, `"token": ...`) alone: the server client runs it over successful
- * answers too, whose session ids and signed addresses are the result the app asked for. `scrubCredentials`
+ * answers too, whose session ids and signed addresses are the result the app asked for. `redactShownText`
  * adds those for text that is only ever shown.
  *
  * @example

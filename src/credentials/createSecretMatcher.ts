@@ -1,4 +1,4 @@
-import { type DecodedUnit, decodeUnit } from './decodeEcho.js';
+import { type DecodedUnit, decodeUnit, isMatched } from './decodeEcho.js';
 import { secretForms } from './secretForms.js';
 
 /**
@@ -181,20 +181,17 @@ export function createSecretMatcher(secrets: Iterable<string>): SecretMatcher {
       }
       spans.push(merged);
     };
-    let backslash = false;
     for (let at = 0; at < text.length; at = unit.end) {
       const code = text.charCodeAt(at);
       // Most characters are no escape: read them here rather than through the decoder.
       if (code !== 0x5c && code !== 0x25) {
         unit.end = at + 1;
-        backslash = false;
         step(code === 0x20 ? 0x2b : code, at);
         continue;
       }
       decodeUnit(text, at, unit);
-      // A run of backslashes reads as one, however it was written (see `decodeEcho`).
-      if (unit.first === 0x5c && backslash) continue;
-      backslash = unit.first === 0x5c;
+      // Backslashes are read past, as the secrets' forms are (see `isMatched`).
+      if (!isMatched(unit.first)) continue;
       step(unit.first, at);
       if (unit.second >= 0) step(unit.second, at);
     }

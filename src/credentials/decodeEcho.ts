@@ -136,17 +136,26 @@ export function decodeUnit(text: string, at: number, unit: DecodedUnit): void {
 }
 
 /**
- * `text` decoded to the units {@link decodeUnit} reads, with each run of backslashes read as one: what a
- * secret is turned into before it is searched for, so that it and the text are read alike.
+ * Whether a decoded unit takes part in matching. A backslash never does: JSON doubles backslashes at each
+ * level of escaping, and a run of them reads more than one way (`\\u0041` is an `A` escaped twice, or an
+ * escaped backslash before the text `u0041`; `\\\u0000` is a backslash and a NUL), so whether a backslash of
+ * an echo stands for itself cannot be told from the text. Leaving them out on both sides (the secret's own
+ * included) makes every reading of such a run the same.
+ */
+export function isMatched(code: number): boolean {
+  return code !== BACKSLASH;
+}
+
+/**
+ * `text` decoded to the units {@link decodeUnit} reads, without its backslashes (see {@link isMatched}): what
+ * a secret is turned into before it is searched for, so that it and the text are read alike.
  */
 export function decodeEcho(text: string): number[] {
   const units: number[] = [];
   const unit: DecodedUnit = { end: 0, first: 0, second: -1 };
   for (let at = 0; at < text.length; at = unit.end) {
     decodeUnit(text, at, unit);
-    // A run of backslashes reads as one: JSON doubles them at each level of escaping, so their number says
-    // nothing about the secret, and a raw `\\` cannot be told from an escaped one.
-    if (unit.first === 0x5c && units.at(-1) === 0x5c) continue;
+    if (!isMatched(unit.first)) continue;
     units.push(unit.first);
     if (unit.second >= 0) units.push(unit.second);
   }

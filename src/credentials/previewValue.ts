@@ -1,7 +1,7 @@
 import { REDACTED } from './createRedactor.js';
 import { credentialPair } from './credentialPair.js';
 import { isCredentialName } from './isCredentialName.js';
-import { scrubCredentials } from './scrubCredentials.js';
+import { redactShownText } from './redactShownText.js';
 import { formatSize } from './formatSize.js';
 
 /** How much of one entry the inspector keeps, in characters (about 16 KB). */
@@ -23,12 +23,12 @@ const MAX_DEPTH = 64;
 const MAX_KEY = 256;
 
 /**
- * Text scrubbed beyond the kept length: a secret that starts before the cut is seen whole (and removed)
+ * Text redacted beyond the kept length: a secret that starts before the cut is seen whole (and removed)
  * before the cut is made. Longer than any credential in any encoding.
  */
-const SCRUB_MARGIN = 2048;
+const REDACT_MARGIN = 2048;
 
-/** A token at the end of a cut window: possibly the first part of a secret the scrubber could not see whole. */
+/** A token at the end of a cut window: possibly the first part of a secret redaction could not see whole. */
 const TRAILING_TOKEN = /[^\s"'<>&;,?#()[\]{}]*$/;
 
 /**
@@ -38,16 +38,16 @@ const TRAILING_TOKEN = /[^\s"'<>&;,?#()[\]{}]*$/;
 const MAX_PARTIAL = 4096;
 
 /**
- * `text` scrubbed (`scrubCredentials`) and cut to `room` characters, with what was cut summarised: `abc… [4.0 MB string, cut]`.
- * Only the start of a long string is scrubbed (a 4 MB string is not searched whole), and the possibly
+ * `text` redacted (`redactShownText`) and cut to `room` characters, with what was cut summarised: `abc… [4.0 MB string, cut]`.
+ * Only the start of a long string is redacted (a 4 MB string is not searched whole), and the possibly
  * partial token at the edge of that window is dropped (when it is short enough to be a credential), so a cut
  * never shows the first half of a secret.
  */
 export function previewString(text: string, room: number): string {
-  if (text.length <= room) return scrubCredentials(text);
+  if (text.length <= room) return redactShownText(text);
   const summary = `[${formatSize(text.length)} string, cut]`;
   if (room <= 0) return summary;
-  let window = scrubCredentials(text.slice(0, room + SCRUB_MARGIN));
+  let window = redactShownText(text.slice(0, room + REDACT_MARGIN));
   const partial = TRAILING_TOKEN.exec(window)?.[0].length ?? 0;
   if (partial <= MAX_PARTIAL) window = window.slice(0, window.length - partial);
   return `${window.slice(0, room)}… ${summary}`;
@@ -71,8 +71,8 @@ function describeBinary(value: object): string | undefined {
 /**
  * A bounded, credential-free copy of any value, safe to keep and to show: plain JSON-like data (objects,
  * arrays, strings, numbers, booleans, null) holding at most about `budget` characters. What does not fit is
- * summarised in its place (`[4.0 MB string, cut]`, `[12 more items, cut]`); credentials are scrubbed as in
- * `scrubValue` (credential keys removed whole, every string and key through `scrubCredentials`); cycles
+ * summarised in its place (`[4.0 MB string, cut]`, `[12 more items, cut]`); credentials are redacted as in
+ * `redactShownValue` (credential keys removed whole, every string and key through `redactShownText`); cycles
  * become `[repeated]`, bigints `10n`, functions `[function name]`, dates their ISO text, binary data its size.
  *
  * The inspector keeps this copy instead of the message: a page that receives a 4 MB message keeps 16 KB of it.

@@ -4,7 +4,7 @@ import { pageSecrets } from './pageSecrets.js';
 export { MAX_REMEMBERED_SECRETS } from './pageSecrets.js';
 
 /**
- * The secrets this page has handed to an embed (session ids, tokens), page-wide: {@link scrubCredentials}
+ * The secrets this page has handed to an embed (session ids, tokens), page-wide: {@link redactShownText}
  * removes each of them wherever it appears, raw, URL-encoded or JSON-escaped, not only under a credential
  * name. Read-only here; add with {@link rememberSecret}. (The page's store, see `pageSecrets`; every embed
  * runtime shares it.)

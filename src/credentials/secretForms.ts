@@ -1,4 +1,4 @@
-import { canonical, decodeEcho } from './decodeEcho.js';
+import { canonical, decodeEcho, isMatched } from './decodeEcho.js';
 
 /**
  * The shortest secret whose hex and base64 forms are searched for, and the shortest such form: shorter runs
@@ -6,6 +6,8 @@ import { canonical, decodeEcho } from './decodeEcho.js';
  */
 const MIN_ENCODED_SECRET = 8;
 const MIN_ENCODED_LENGTH = 8;
+/** The shortest text form searched for: as short as the shortest secret a page remembers. */
+const MIN_TEXT_FORM = 4;
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
@@ -54,8 +56,11 @@ function base64Runs(bytes: readonly number[]): string[] {
  */
 function textForms(secret: string): number[][] {
   const decoded = decodeEcho(secret);
-  const literal = Array.from({ length: secret.length }, (_, at) => canonical(secret.charCodeAt(at)));
-  return literal.length === decoded.length && literal.every((code, at) => code === decoded[at]) ? [decoded] : [decoded, literal];
+  const literal = Array.from({ length: secret.length }, (_, at) => canonical(secret.charCodeAt(at))).filter(isMatched);
+  const forms = literal.length === decoded.length && literal.every((code, at) => code === decoded[at]) ? [decoded] : [decoded, literal];
+  // A secret made mostly of backslashes (which are not matched) would leave a form short enough to turn up
+  // everywhere by chance.
+  return forms.filter((form) => form.length >= MIN_TEXT_FORM);
 }
 
 export function secretForms(secret: string): number[][] {

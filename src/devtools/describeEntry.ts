@@ -1,4 +1,4 @@
-import { scrubCredentials } from '../credentials/scrubCredentials.js';
+import { redactShownText } from '../credentials/redactShownText.js';
 import type { EmbedInspectorEntry } from '../runtime/EmbedInspectorEntry.js';
 import { previewString } from '../credentials/previewValue.js';
 
@@ -11,7 +11,7 @@ export interface EntryDescription {
 /** The longest detail line; the JSON view has the rest. */
 const DETAIL_LENGTH = 160;
 
-/** One line: scrubbed, then cut so that a cut never shows part of a secret (see `previewString`). */
+/** One line: redacted, then cut so that a cut never shows part of a secret (see `previewString`). */
 const line = (text: string): string => previewString(text, DETAIL_LENGTH);
 
 const compact = (value: unknown): string => {
@@ -23,8 +23,8 @@ const compact = (value: unknown): string => {
 };
 
 /**
- * The row text for an entry, credentials removed (`scrubCredentials`). Timeline entries are already
- * credential-free copies; the text is scrubbed again so a secret the page remembered since is hidden too.
+ * The row text for an entry, credentials removed (`redactShownText`). Timeline entries are already
+ * credential-free copies; the text is redacted again so a secret the page remembered since is hidden too.
  */
 export function describeEntry(entry: EmbedInspectorEntry): EntryDescription {
   switch (entry.kind) {
@@ -32,13 +32,13 @@ export function describeEntry(entry: EmbedInspectorEntry): EntryDescription {
     case 'action-sent':
     case 'action-queued':
     case 'action-flushed':
-      return { title: scrubCredentials(String(entry.message.type)), detail: line(compact(entry.message.payload)) };
+      return { title: redactShownText(String(entry.message.type)), detail: line(compact(entry.message.payload)) };
     case 'dropped':
       return {
-        title: scrubCredentials(entry.report.type === undefined ? entry.report.reason : `${entry.report.reason}: ${entry.report.type}`),
+        title: redactShownText(entry.report.type === undefined ? entry.report.reason : `${entry.report.reason}: ${entry.report.type}`),
         detail: line(entry.report.origin === undefined ? entry.report.detail : `${entry.report.detail} (from ${entry.report.origin})`),
       };
     case 'lifecycle':
-      return { title: scrubCredentials(entry.phase), detail: line(entry.detail ?? '') };
+      return { title: redactShownText(entry.phase), detail: line(entry.detail ?? '') };
   }
 }

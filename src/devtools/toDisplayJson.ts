@@ -1,4 +1,4 @@
-import { scrubCredentials } from '../credentials/scrubCredentials.js';
+import { redactShownText } from '../credentials/redactShownText.js';
 import { PREVIEW_BUDGET, previewValue } from '../credentials/previewValue.js';
 
 /**
@@ -9,9 +9,9 @@ const DISPLAY_BUDGET = 4 * PREVIEW_BUDGET;
 
 /**
  * Indented JSON of anything, for the JSON view and the clipboard: a bounded, credential-free copy (see
- * `previewValue`), scrubbed again as text so a secret remembered after the entry was recorded is hidden too.
+ * `previewValue`), redacted again as text so a secret remembered after the entry was recorded is hidden too.
  * Never throws: cycles, bigints and functions are written as `[repeated]`, `10n`, `[function name]`.
  */
 export function toDisplayJson(value: unknown): string {
-  return scrubCredentials(JSON.stringify(previewValue(value, DISPLAY_BUDGET).value, null, 2) ?? 'undefined');
+  return redactShownText(JSON.stringify(previewValue(value, DISPLAY_BUDGET).value, null, 2) ?? 'undefined');
 }

@@ -1,5 +1,5 @@
 import type { EmbedInspectorEntry } from '../runtime/EmbedInspectorEntry.js';
-import { scrubCredentials } from '../credentials/scrubCredentials.js';
+import { redactShownText } from '../credentials/redactShownText.js';
 import { formatSize } from '../credentials/formatSize.js';
 import { previewValue } from '../credentials/previewValue.js';
 
@@ -29,7 +29,7 @@ function describeForeign(data: unknown): string {
   else if (Array.isArray(data)) what = `array of ${data.length} items`;
   else if (typeof data === 'object' && data !== null) {
     const type = (data as { type?: unknown }).type;
-    const named = typeof type === 'string' && type.length <= MAX_FOREIGN_TYPE ? `, type ${JSON.stringify(scrubCredentials(type))}` : '';
+    const named = typeof type === 'string' && type.length <= MAX_FOREIGN_TYPE ? `, type ${JSON.stringify(redactShownText(type))}` : '';
     what = `object with ${Object.keys(data).length} keys${named}`;
   } else what = data === null ? 'null' : typeof data;
   return `[${what}; foreign, not kept]`;

@@ -1,4 +1,4 @@
-import { scrubReport } from '../credentials/scrubReport.js';
+import { redactReport } from '../credentials/redactReport.js';
 import { createActionMessage } from '../protocol/createActionMessage.js';
 import { createActionQueue } from './createActionQueue.js';
 import { createEmbedStore } from './createEmbedStore.js';
@@ -94,9 +94,9 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
   const debug = (report: Omit<EmbedDebugReport, 'embedId'>): void => {
     if (isDevelopment) tap(runtime, embedId, 'dropped', { report: { ...report, embedId } });
     // Development reports carry no credentials and only a bounded preview of the refused data (the shared
-    // scrubber, only while a hook listens); production ones pass foreign data as received, and a production
-    // bundle drops the scrubber with this guard.
-    lists.get(DEBUG)?.emit(isDevelopment && hasDebugHooks() ? scrubReport({ ...report, embedId }) : { ...report, embedId });
+    // redaction, only while a hook listens); production ones pass foreign data as received, and a production
+    // bundle drops redaction with this guard.
+    lists.get(DEBUG)?.emit(isDevelopment && hasDebugHooks() ? redactReport({ ...report, embedId }) : { ...report, embedId });
   };
 
   const post = (message: SvcActionMessage, flushed?: true): void => {

@@ -1,9 +1,8 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { build as esbuild } from 'esbuild';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +10,7 @@ import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { serveBuildOutput } from '../e2e/support/hostApp.js';
 import { connectChromium } from '../support/connectChromium.js';
 import { startBuiltEmulator } from '../support/startBuiltEmulator.js';
+import { startEsbuildHost } from './support/startEsbuildHost.js';
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
 type Mode = 'development' | 'production';
@@ -39,26 +39,6 @@ async function startHost(mode: Mode): Promise<{ url: string; close: () => Promis
   } finally {
     process.env.NODE_ENV = runnerEnv;
   }
-  return serveBuildOutput(outDir);
-}
-
-/** The same host bundled by esbuild, whose browser builds keep no `process` either. */
-async function startEsbuildHost(mode: Mode): Promise<{ url: string; close: () => Promise<void> }> {
-  const outDir = mkdtempSync(join(tmpdir(), `svc-devtools-esbuild-${mode}-`));
-  const host = fileURLToPath(new URL('./host/', import.meta.url));
-  await esbuild({
-    entryPoints: [join(host, 'main.tsx')],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    jsx: 'automatic',
-    minify: mode === 'production',
-    define: { 'process.env.NODE_ENV': JSON.stringify(mode) },
-    alias: { 'svc-embed-react/devtools': join(repo, 'dist/devtools/index.js'), 'svc-embed-react': join(repo, 'dist/index.js') },
-    outfile: join(outDir, 'main.js'),
-    logLevel: 'silent',
-  });
-  writeFileSync(join(outDir, 'index.html'), readFileSync(join(host, 'index.html'), 'utf8').replace('./main.tsx', './main.js'));
   return serveBuildOutput(outDir);
 }
 

@@ -1,20 +1,14 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build as esbuild } from 'esbuild';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
-import { serveBuildOutput } from '../e2e/support/hostApp.js';
 import { connectChromium } from '../support/connectChromium.js';
 import { startBuiltEmulator } from '../support/startBuiltEmulator.js';
+import { startEsbuildHost } from './support/startEsbuildHost.js';
 
 // The inspector's memory bound, in a real browser: with the panel open, a page receives 100 foreign messages
 // of 4 MB each (400 MB of strings). The panel counts them and keeps a line each, so after a garbage collection
 // the page's JS heap holds only a few megabytes more than before, not 400.
 
-const repo = fileURLToPath(new URL('../../../', import.meta.url));
 const MB = 1024 * 1024;
 
 let browser: Browser;
@@ -23,21 +17,7 @@ let host: { url: string; close: () => Promise<void> };
 
 beforeAll(async () => {
   // The devtools host (an embed and the open panel), bundled in development mode against the built package.
-  const outDir = mkdtempSync(join(tmpdir(), 'svc-devtools-memory-'));
-  const hostDir = fileURLToPath(new URL('./host/', import.meta.url));
-  await esbuild({
-    entryPoints: [join(hostDir, 'main.tsx')],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"development"' },
-    alias: { 'svc-embed-react/devtools': join(repo, 'dist/devtools/index.js'), 'svc-embed-react': join(repo, 'dist/index.js') },
-    outfile: join(outDir, 'main.js'),
-    logLevel: 'silent',
-  });
-  writeFileSync(join(outDir, 'index.html'), readFileSync(join(hostDir, 'index.html'), 'utf8').replace('./main.tsx', './main.js'));
-  [browser, emulator, host] = await Promise.all([connectChromium(), startBuiltEmulator({ port: 0, host: 'localhost' }), serveBuildOutput(outDir)]);
+  [browser, emulator, host] = await Promise.all([connectChromium(), startBuiltEmulator({ port: 0, host: 'localhost' }), startEsbuildHost('development')]);
 });
 
 afterAll(async () => {

@@ -1,46 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningEmulator } from '../../../src/emulator/index.js';
-import { connectChromium } from '../support/connectChromium.js';
-import { startBuiltEmulator } from '../support/startBuiltEmulator.js';
-import { startHostApp } from './support/hostApp.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hostRigForFile, openHostPage } from './support/hostPage.js';
 
-let browser: Browser;
-let emulator: RunningEmulator;
-let host: Awaited<ReturnType<typeof startHostApp>>;
-
-beforeAll(async () => {
-  [browser, emulator, host] = await Promise.all([connectChromium(), startBuiltEmulator({ port: 0, host: 'localhost', quiet: true }), startHostApp()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all([emulator?.close(), host?.close()]);
-});
-
-async function mintSession(): Promise<string> {
-  const response = await fetch(`${emulator.url}/api/v1/embed/generate-session`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${emulator.credentials.apiToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ deploymentId: 42, externalId: 'viewer-1', creatorMode: true }),
-  });
-  return ((await response.json()) as { sessionId: string }).sessionId;
-}
+const rig = hostRigForFile();
 
 type Path = 'move' | 'overlay';
 
 /** Opens the keep-alive host; `overlay` takes moveBefore away first, as a browser without it would be. */
-async function open(path: Path, props: Record<string, unknown> = {}, mounted = true) {
-  const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
-  if (path === 'overlay') await page.addInitScript(() => delete (Element.prototype as { moveBefore?: unknown }).moveBefore);
-  const documents: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'document' && new URL(request.url()).pathname.startsWith('/embed/')) documents.push(request.url());
-  });
-  await page.exposeFunction('mintSession', mintSession);
-  const query = new URLSearchParams({ tenant: emulator.url, scenario: 'signed-app-kept', props: JSON.stringify(props), mounted: mounted ? '1' : '0' });
-  await page.goto(`${host.url}/?${query}`);
-  return { page, documents };
+function open(path: Path, props: Record<string, unknown> = {}, mounted = true) {
+  const query = { scenario: 'signed-app-kept', props: JSON.stringify(props), mounted: mounted ? '1' : '0' };
+  return openHostPage(rig, query, { withoutMoveBefore: path === 'overlay' });
 }
 
 type Win = { __events: { embedId: string; type: string }[]; __hookEvents: { embedId: string; type: string }[] };

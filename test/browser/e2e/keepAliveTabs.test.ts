@@ -1,23 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningEmulator } from '../../../src/emulator/index.js';
-import { mintSession } from '../emulator/support/emulatorClient.js';
-import { connectChromium } from '../support/connectChromium.js';
-import { startBuiltEmulator } from '../support/startBuiltEmulator.js';
-import { startHostApp } from './support/hostApp.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hostRigForFile, openHostPage } from './support/hostPage.js';
 
-let browser: Browser;
-let emulator: RunningEmulator;
-let host: Awaited<ReturnType<typeof startHostApp>>;
-
-beforeAll(async () => {
-  [browser, emulator, host] = await Promise.all([connectChromium(), startBuiltEmulator({ port: 0, host: 'localhost', quiet: true }), startHostApp()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all([emulator?.close(), host?.close()]);
-});
+const rig = hostRigForFile();
 
 type Path = 'move' | 'overlay';
 type Win = { __events: { embedId: string; type: string }[]; __sessionRequests: { reason: string }[] };
@@ -27,14 +12,7 @@ const count = (page: Page, embedId: string, type: string) =>
 
 describe.each<Path>(['move', 'overlay'])('a tab UI whose one kept-alive embed follows the tab, %s path', (path) => {
   it('A -> B -> A -> B, 10 switches: 2 embed documents, no renewal, no error; Tab never reaches a parked iframe', async () => {
-    const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
-    if (path === 'overlay') await page.addInitScript(() => delete (Element.prototype as { moveBefore?: unknown }).moveBefore);
-    const documents: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'document' && new URL(request.url()).pathname.startsWith('/embed/')) documents.push(request.url());
-    });
-    await page.exposeFunction('mintSession', () => mintSession(emulator));
-    await page.goto(`${host.url}/?${new URLSearchParams({ tenant: emulator.url, scenario: 'kept-tabs' })}`);
+    const { page, documents } = await openHostPage(rig, { scenario: 'kept-tabs' }, { withoutMoveBefore: path === 'overlay' });
     expect(await page.evaluate(() => typeof (Element.prototype as { moveBefore?: unknown }).moveBefore)).toBe(path === 'move' ? 'function' : 'undefined');
     await expect.poll(() => count(page, 'tab-a', 'svc:event:ready'), { timeout: 15_000 }).toBe(1);
     const setTab = (tab: string) => page.evaluate((t) => (window as unknown as { __setTab: (t: string) => void }).__setTab(t), tab);

@@ -1,56 +1,13 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, CDPSession, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningEmulator } from '../../../src/emulator/index.js';
-import { connectChromium } from '../support/connectChromium.js';
-import { startBuiltEmulator } from '../support/startBuiltEmulator.js';
-import { startHostApp } from './support/hostApp.js';
+import type { CDPSession, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hostRigForFile, openHostPage } from './support/hostPage.js';
 
-let browser: Browser;
-let emulator: RunningEmulator;
-let host: Awaited<ReturnType<typeof startHostApp>>;
-let minted = 0;
+const rig = hostRigForFile();
 
-beforeAll(async () => {
-  [browser, emulator, host] = await Promise.all([connectChromium(), startBuiltEmulator({ port: 0, host: 'localhost', quiet: true }), startHostApp()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all([emulator?.close(), host?.close()]);
-});
-
-/** Mints a session on the emulator the way an app's backend does. */
-async function mintSession(surface: string): Promise<string> {
-  const response = await fetch(`${emulator.url}/api/v1/embed/generate-session`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${emulator.credentials.apiToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ deploymentId: 42, externalId: 'viewer-1', ...(surface === 'app' ? { creatorMode: true } : {}) }),
-  });
-  if (!response.ok) throw new Error(`generate-session answered ${response.status}`);
-  minted += 1;
-  return ((await response.json()) as { sessionId: string }).sessionId;
-}
-
-interface Recorded {
-  page: Page;
-  /** Embed documents the browser requested (each is one iframe load). */
-  documents: string[];
-}
-
-async function open(scenario: string, props: Record<string, unknown> = {}): Promise<Recorded> {
-  const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
-  const documents: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'document' && new URL(request.url()).pathname.startsWith('/embed/')) documents.push(request.url());
-  });
-  await page.exposeFunction('mintSession', mintSession);
-  const query = new URLSearchParams({ tenant: emulator.url, scenario, props: JSON.stringify(props) });
-  await page.goto(`${host.url}/?${query}`);
-  return { page, documents };
-}
+const open = (scenario: string, props: Record<string, unknown> = {}) => openHostPage(rig, { scenario, props: JSON.stringify(props) });
 
 type Win = { __events: { type: string; payload: Record<string, unknown> }[]; __sessionRequests: { reason: string }[] };
 const events = (page: Page, type: string) =>
@@ -87,9 +44,8 @@ describe('signed embeds across an app lifecycle, in Chromium', () => {
   });
 
   it('20 unmount/mount cycles with getSession: 20 ready, 0 errors, one session and one document per load', async () => {
-    const { page, documents } = await open('signed-dashboard');
+    const { page, documents, sessions: minted } = await open('signed-dashboard');
     await expect.poll(() => countOf(page, 'svc:event:ready'), { timeout: 15_000 }).toBe(1);
-    const mintedBefore = minted - 1;
     for (let cycle = 2; cycle <= 20; cycle++) {
       await setMounted(page, false);
       await setMounted(page, true);
@@ -99,7 +55,7 @@ describe('signed embeds across an app lifecycle, in Chromium', () => {
     expect(documents).toHaveLength(20);
     // Every load had its own session: 20 requests, 20 distinct ids, none loaded twice.
     expect(await sessionReasons(page)).toEqual(Array.from({ length: 20 }, () => 'initial'));
-    expect(minted - mintedBefore).toBe(20);
+    expect(minted).toHaveLength(20);
     const sessions = documents.map((url) => new URL(url).searchParams.get('session'));
     expect(new Set(sessions).size).toBe(20);
     expect((await events(page, 'svc:event:ready')).every((payload) => payload.mode === 'signed')).toBe(true);
@@ -115,7 +71,7 @@ describe('signed embeds across an app lifecycle, in Chromium', () => {
     expect(await firstFrame.evaluate(() => document.documentElement.dataset.colorScheme)).toBe('dark');
 
     const timeOrigin = await firstFrame.evaluate(() => performance.timeOrigin);
-    expect(emulator.expireEmbedTokens()).toBeGreaterThan(0);
+    expect(rig.emulator.expireEmbedTokens()).toBeGreaterThan(0);
     // The viewer's next action meets the expired token: the embed refuses it, says its session expired, and
     // takes a new one in place.
     await setProps(page, { locale: 'de-DE' });

@@ -1,8 +1,7 @@
-import type { Browser, Download, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectChromium } from '../support/connectChromium.js';
+import type { Download } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { staticPlayground } from '../support/staticPlayground.js';
-import { figure, openStory as openStoryIn, poll } from './support/storyPage.js';
+import { figure, poll, storyPlaygroundForFile } from '../support/storyPage.js';
 
 // The platform recipes of the playground (stories/PlatformRecipes.stories.tsx) as `npm start` shows them, on the
 // static development build with the emulators and the playground backend behind it: the time zone picker
@@ -11,19 +10,7 @@ import { figure, openStory as openStoryIn, poll } from './support/storyPage.js';
 // takes the embed down, and what a plan allows is signed into the session while an address switch only shapes
 // the placement. One page load per story, each covering several checks.
 
-let browser: Browser;
-let base = '';
-
-beforeAll(async () => {
-  base = staticPlayground('development').url;
-  browser = await connectChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-const openStory = (id: string, prepare?: (page: Page) => void) => openStoryIn(browser, base, id, prepare);
+const { openStory } = storyPlaygroundForFile(staticPlayground('development'));
 const ignore = () => undefined;
 
 /** The whole file of a download (read through its stream: the shared Chromium runs as a remote browser). */

@@ -1,28 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectChromium } from '../support/connectChromium.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { staticPlayground } from '../support/staticPlayground.js';
-import { figure, openStory as openStoryIn, poll } from './support/storyPage.js';
+import { figure, poll, storyPlaygroundForFile } from '../support/storyPage.js';
 
 // The lifecycle, keep-alive and renewal recipes of the playground as `npm start` shows them (a development build,
 // made once for the run, with the library's message inspector on), served by the global setup with the emulators
 // and the playground backend `npm start` runs behind them, do what their descriptions promise, with the figures
 // they show as the evidence.
 
-let browser: Browser;
-let base = '';
-
-beforeAll(async () => {
-  base = staticPlayground('development').url;
-  browser = await connectChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
 /** Opens a story in a new page; `prepare` sees the page before it navigates (to listen from the first request). */
-const openStory = (id: string, prepare?: (page: Page) => void) => openStoryIn(browser, base, id, prepare);
+const { openStory } = storyPlaygroundForFile(staticPlayground('development'));
 
 const row = (page: Page, tab: string, column: string) => page.getByTestId(`row-${tab}`).getByTestId(column).textContent();
 const scheme = (page: Page, embedId: string) => page.frameLocator(`iframe[data-svc-embed-id="${embedId}"]`).locator('html').getAttribute('data-color-scheme');

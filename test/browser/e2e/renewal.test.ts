@@ -1,10 +1,10 @@
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
-import { mintSession } from '../emulator/support/emulatorClient.js';
 import { connectChromium } from '../support/connectChromium.js';
 import { startBuiltEmulator } from '../support/startBuiltEmulator.js';
 import { startHostApp } from './support/hostApp.js';
+import { mintForSurface as mint, openHostPage } from './support/hostPage.js';
 
 /**
  * Token lives each embed stays open for. The suite keeps it short; `SVC_RENEWAL_LIVES=20` runs the long
@@ -42,32 +42,9 @@ afterAll(async () => {
   await Promise.all([emulator?.close(), olderPlatform?.close(), slower?.close(), steady?.close(), host?.close()]);
 });
 
-/** Mints a session on an emulator the way an app's backend does, for one viewer (the app surface is creator mode). */
-const mint = (tenant: RunningEmulator, surface: string, viewer = 'viewer-1'): Promise<string> =>
-  mintSession(tenant, { externalId: viewer, ...(surface === 'app' ? { creatorMode: true } : {}) });
-
-interface Opened {
-  page: Page;
-  /** Embed documents the browser requested, by embed id (each is one iframe load). */
-  documents: string[];
-}
-
-async function open(
-  tenant: RunningEmulator,
-  scenario: string,
-  query: Record<string, string> = {},
-  /** What the app's backend answers the page's getSession with (by default a session for viewer-1). */
-  mintFor: (surface: string) => Promise<string> = (surface) => mint(tenant, surface),
-): Promise<Opened> {
-  const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
-  const documents: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'document' && new URL(request.url()).pathname.startsWith('/embed/')) documents.push(request.url());
-  });
-  await page.exposeFunction('mintSession', mintFor);
-  await page.goto(`${host.url}/?${new URLSearchParams({ tenant: tenant.url, scenario, ...query })}`);
-  return { page, documents };
-}
+/** Opens the host app on `tenant`, with `scenario` and `query` in its address. */
+const open = (tenant: RunningEmulator, scenario: string, query: Record<string, string> = {}) =>
+  openHostPage({ browser, host, emulator: tenant }, { scenario, ...query });
 
 type Recorded = { embedId: string; type: string; payload: Record<string, unknown> };
 type Win = { __events: Recorded[]; __sessionRequests: { embedId: string; reason: string }[] };
@@ -228,13 +205,19 @@ describe('a new session prop for a live embed (a loader ran again)', () => {
       release = resolve;
     });
     const late: string[] = [];
-    const { page, documents } = await open(steady, 'signed-dashboard', { props: JSON.stringify({ session: first }) }, async (surface) => {
-      // The renewal's getSession (still for viewer-1) takes as long as the test says.
-      await held;
-      const session = await mint(steady, surface);
-      late.push(session);
-      return session;
-    });
+    const { page, documents } = await openHostPage(
+      { browser, host, emulator: steady },
+      { scenario: 'signed-dashboard', props: JSON.stringify({ session: first }) },
+      {
+        // The renewal's getSession (still for viewer-1) takes as long as the test says.
+        mintFor: async (surface) => {
+          await held;
+          const session = await mint(steady, surface);
+          late.push(session);
+          return session;
+        },
+      },
+    );
     const viewerShown = async () => {
       const frame = await frameOf(page, 'main');
       return frame.textContent('[data-testid="viewer-name"]').catch(() => null);

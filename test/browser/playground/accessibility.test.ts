@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectChromium } from '../support/connectChromium.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { staticPlayground } from '../support/staticPlayground.js';
+import { STORY_VIEWPORT, showStory, storyPlaygroundForFile } from '../support/storyPage.js';
 
 // Every story of the playground as `npm start` shows it (a development build, made once for the run, with the
 // library's message inspector on), served by the global setup with the emulators and the playground backend
@@ -22,28 +22,18 @@ interface Violation {
 /** How many stories are checked at the same time, each in its own page. */
 const PAGES_AT_ONCE = 3;
 
-let browser: Browser;
-let base = '';
-
-beforeAll(async () => {
-  base = staticPlayground('development').url;
-  browser = await connectChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const playground = storyPlaygroundForFile(staticPlayground('development'));
 
 async function storyIds(): Promise<string[]> {
-  const index = (await (await fetch(`${base}/index.json`)).json()) as { entries: Record<string, { id: string; type: string }> };
+  const index = (await (await fetch(`${playground.base}/index.json`)).json()) as { entries: Record<string, { id: string; type: string }> };
   return Object.values(index.entries)
     .filter((entry) => entry.type === 'story')
     .map((entry) => entry.id);
 }
 
+/** Shows story `id` in `page`, then waits for its embeds to settle. */
 async function openStory(page: Page, id: string): Promise<void> {
-  await page.goto(`${base}/iframe.html?id=${id}&viewMode=story`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
-  await page.locator('#storybook-root > *').first().waitFor({ timeout: 60_000 });
+  await showStory(page, playground.base, id);
   // Embeds settle (loading, then loaded or an error state): check what a developer looks at.
   const frames = page.locator('iframe[data-svc-embed-id]');
   if ((await frames.count()) > 0) await settled(page);
@@ -111,7 +101,7 @@ describe('the playground', () => {
     const checked: string[] = [];
     await Promise.all(
       Array.from({ length: PAGES_AT_ONCE }, async () => {
-        const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+        const page = await playground.browser.newPage({ viewport: STORY_VIEWPORT });
         try {
           for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
             const violations = await checkStory(page, id);
@@ -124,7 +114,7 @@ describe('the playground', () => {
       }),
     );
     expect(checked.toSorted()).toEqual(ids.toSorted());
-    const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+    const page = await playground.browser.newPage({ viewport: STORY_VIEWPORT });
     // The corner panel, opened, on one story.
     await openStory(page, 'embeds-svcdashboard--dashboard');
     await page.getByRole('button', { name: 'Show SVC devtools' }).click();
@@ -136,7 +126,7 @@ describe('the playground', () => {
   }, 300_000);
 
   it("describes each control with its prop's TSDoc", async () => {
-    const page = await browser.newPage();
+    const page = await playground.browser.newPage();
     await openStory(page, 'developer-tools-svcdevtools--inspector');
     const argDescriptions = (storyId: string) =>
       page.evaluate(async (id) => {
@@ -159,8 +149,8 @@ describe('the playground', () => {
   }, 120_000);
 
   it('shows no onboarding checklist or guide', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
-    await page.goto(`${base}/?path=/story/embeds-svcdashboard--dashboard`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
+    const page = await playground.browser.newPage({ viewport: STORY_VIEWPORT });
+    await page.goto(`${playground.base}/?path=/story/embeds-svcdashboard--dashboard`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
     await page.getByRole('link', { name: 'Dashboard' }).or(page.getByRole('button', { name: 'Dashboard' })).first().waitFor({ timeout: 60_000 });
     const features = await page.evaluate(() => (window as unknown as { FEATURES?: Record<string, unknown> }).FEATURES ?? {});
     expect(features).toMatchObject({ sidebarOnboardingChecklist: false, menuOnboardingChecklist: false });

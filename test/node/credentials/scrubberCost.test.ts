@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRedactor } from '../../../src/credentials/createRedactor.js';
 import { forgetSecrets, knownSecrets, MAX_REMEMBERED_SECRETS, rememberSecret } from '../../../src/credentials/rememberSecret.js';
-import { scrubCredentials } from '../../../src/credentials/scrubCredentials.js';
+import { redactShownText } from '../../../src/credentials/redactShownText.js';
 
 // The scrubber's cost is linear in its text, whatever the text holds and however many secrets the page
 // remembered (up to its bound). The bounds below tell linear from quadratic, not fast from slow: on a 2-core
@@ -50,10 +50,10 @@ describe('the cost of scrubbing', () => {
     // Remembering more than the bound forgets the oldest.
     expect(knownSecrets.size).toBe(MAX_REMEMBERED_SECRETS);
     // Building the matcher of every secret is paid once, at the first scrub after a change.
-    expect(time(() => scrubCredentials('warm up'))).toBeLessThan(BOUND_MS);
+    expect(time(() => redactShownText('warm up'))).toBeLessThan(BOUND_MS);
     const slow: string[] = [];
     for (const [shape, text] of Object.entries(SHAPES)) {
-      const elapsed = time(() => scrubCredentials(text));
+      const elapsed = time(() => redactShownText(text));
       if (elapsed >= BOUND_MS) slow.push(`${shape}: ${Math.round(elapsed)} ms`);
     }
     expect(slow).toEqual([]);
@@ -73,6 +73,6 @@ describe('the cost of scrubbing', () => {
     for (let i = 0; i < MAX_REMEMBERED_SECRETS; i++) rememberSecret(`secret-${i}-${'x'.repeat(20)}`);
     const last = `secret-${MAX_REMEMBERED_SECRETS - 1}-${'x'.repeat(20)}`;
     const text = `${SHAPES['the start of remembered secrets, never finished']} ${encodeURIComponent(last)}`;
-    expect(scrubCredentials(text).endsWith(' [redacted]')).toBe(true);
+    expect(redactShownText(text).endsWith(' [redacted]')).toBe(true);
   });
 });

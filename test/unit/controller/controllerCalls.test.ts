@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { keepAlive } from '../../../src/keepAlive/index.js';
 import { addHost, destroyControllers, emitReady, flush, makeController } from '../support/controllers.js';
-import { deliver, eventEnvelope, readyPayload, } from '../support/frames.js';
+import { deliverReady } from '../support/frames.js';
 
 /**
  * Calls a UI binding makes at any moment, and what each may not do: `update` before the first attach loads
@@ -92,10 +92,10 @@ describe('a detached embed', () => {
     controller.park();
     await flush();
     const foreign = document.body.appendChild(document.createElement('iframe')).contentWindow as Window;
-    deliver(eventEnvelope('svc:event:ready', readyPayload()), 'https://evil.example', foreign);
+    deliverReady(foreign, 'https://evil.example');
     expect(onDebug).not.toHaveBeenCalled();
     controller.attach(addHost());
-    deliver(eventEnvelope('svc:event:ready', readyPayload()), 'https://evil.example', foreign);
+    deliverReady(foreign, 'https://evil.example');
     expect(onDebug).toHaveBeenCalledTimes(1);
   });
 });

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { keepAlive } from '../../../src/keepAlive/index.js';
 import { testRuntime } from '../support/runtime.js';
 import { addHost as host, destroyControllers, emitReady, flush, makeController as make } from '../support/controllers.js';
-import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
+import { deliverReady } from '../support/frames.js';
 
 // What a UI binding relies on when it drives a controller: snapshots change only when something changed,
 // listeners can leave, a stale detach is harmless, and a destroyed controller says so.
@@ -81,7 +81,7 @@ describe('a controller driven by a UI binding', () => {
     controller.attach(host());
     expect(controller.iframe).toBeNull();
     const other = document.body.appendChild(document.createElement('iframe')).contentWindow as Window;
-    deliver(eventEnvelope('svc:event:ready', readyPayload()), TENANT, other);
+    deliverReady(other);
     expect(onDebug).toHaveBeenCalledWith(expect.objectContaining({ reason: 'wrong-source-window' }));
     expect(controller.getSnapshot().phase).toBe('session');
   });

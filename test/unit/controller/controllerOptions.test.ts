@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EmbedController, EmbedControllerOptions } from '../../../src/controller/index.js';
 import { addHost, destroyControllers, makeController } from '../support/controllers.js';
-import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
+import { deliver, deliverReady, eventEnvelope, TENANT } from '../support/frames.js';
 
 /**
  * What an app sees of the options it gives a controller, and of its failures: the debug hook follows the
@@ -23,7 +23,7 @@ const send = (controller: EmbedController, type: string, payload: Record<string,
 /** A message from a window that is not the embed's: dropped, and reported to a debug hook. */
 const foreignMessage = () => {
   const foreign = document.body.appendChild(document.createElement('iframe')).contentWindow as Window;
-  deliver(eventEnvelope('svc:event:ready', readyPayload()), 'https://evil.example', foreign);
+  deliverReady(foreign, 'https://evil.example');
 };
 
 describe('the debug hook', () => {

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EmbedController, SessionRequest } from '../../../src/controller/index.js';
 import { keepAlive } from '../../../src/keepAlive/index.js';
 import { getMessageRouterStats } from '../../../src/protocol/index.js';
-import { destroyControllers, flush, makeController as make } from '../support/controllers.js';
-import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
+import { destroyControllers, flush, makeController as make, manualSessions } from '../support/controllers.js';
+import { deliver, deliverReady, eventEnvelope, TENANT } from '../support/frames.js';
 
 import { nextSession, testRuntime } from '../support/runtime.js';
 
@@ -31,7 +31,18 @@ function windowOf(controller: EmbedController) {
 
 const send = (win: Window, type: string, payload: Record<string, unknown>) =>
   deliver(eventEnvelope(type, payload), TENANT, win);
-const ready = (win: Window) => send(win, 'svc:event:ready', readyPayload());
+
+/** An attached embed whose document said ready before the iframe's load event (a fast document can). */
+function readyBeforeItsLoad() {
+  const controller = make();
+  controller.attach(host);
+  const { win, types } = windowOf(controller);
+  const iframe = controller.iframe as HTMLIFrameElement;
+  deliverReady(win);
+  iframe.dispatchEvent(new Event('load'));
+  return { controller, win, types, iframe };
+}
+
 const revealed = (controller: EmbedController) =>
   vi.waitFor(() => expect(controller.getSnapshot().visible).toBe(true));
 
@@ -127,7 +138,7 @@ describe('reveal', () => {
     controller.update({ colorScheme: 'dark', theme: { primaryColor: '#f00' } });
     const { win, types } = windowOf(controller);
     expect(types()).toEqual([]);
-    ready(win);
+    deliverReady(win);
     // Flushed in the task that handled ready, before the iframe becomes visible.
     expect(types()).toEqual(['svc:action:set-color-scheme', 'svc:action:set-theme']);
     expect(controller.getSnapshot()).toMatchObject({ phase: 'ready', visible: false });
@@ -259,7 +270,7 @@ describe('renewal', () => {
     await vi.waitFor(() => expect(controller.iframe).not.toBeNull());
     const first = windowOf(controller);
     const firstFrame = controller.iframe;
-    ready(first.win);
+    deliverReady(first.win);
     send(first.win, 'svc:event:view', { surface: 'dashboard', path: '/embed/dashboard/sales/tab/2' });
     await revealed(controller);
     send(first.win, 'svc:event:error', { message: 'The session expired', name: 'SessionExpiredError', fatal: true });
@@ -274,7 +285,7 @@ describe('renewal', () => {
     // Nothing goes to the new document before its ready.
     controller.bridge.send('svc:action:refresh');
     expect(second.types()).toEqual([]);
-    ready(second.win);
+    deliverReady(second.win);
     expect(second.types()).toEqual(['svc:action:refresh', 'svc:action:set-color-scheme', 'svc:action:navigate']);
     expect(second.payloads()[2]).toEqual({ path: '/embed/dashboard/sales/tab/2' });
     await revealed(controller);
@@ -289,13 +300,13 @@ describe('renewal', () => {
     // A tenant that answers every load with ready and then a fatal session error.
     for (let renewal = 1; renewal <= 3; renewal++) {
       const { win } = windowOf(controller);
-      ready(win);
+      deliverReady(win);
       send(win, 'svc:event:error', { message: 'token expired', fatal: true });
       expect(controller.getSnapshot()).toMatchObject({ phase: 'renewing', renewals: renewal });
       await vi.waitFor(() => expect(controller.getSnapshot().phase).toBe('loading'));
     }
     const { win } = windowOf(controller);
-    ready(win);
+    deliverReady(win);
     send(win, 'svc:event:error', { message: 'token expired', fatal: true });
     expect(controller.getSnapshot()).toMatchObject({ phase: 'error', renewals: 3, error: { context: 'renewal' } });
     expect(onFailure).toHaveBeenCalledTimes(1);
@@ -309,28 +320,22 @@ describe('renewal', () => {
   });
 
   it('joins concurrent triggers into the renewal in flight and never aborts it', async () => {
-    const signals: AbortSignal[] = [];
-    let answer: ((id: string) => void) | undefined;
-    const getSession = vi.fn(({ signal, reason }: SessionRequest) => {
-      signals.push(signal);
-      if (reason === 'initial') return Promise.resolve(nextSession());
-      return new Promise<string>((resolve) => {
-        answer = resolve;
-      });
-    });
+    const { getSession, answers, resolve } = manualSessions();
     const controller = make({ getSession });
     controller.attach(host);
+    resolve(nextSession());
     await vi.waitFor(() => expect(controller.iframe).not.toBeNull());
     const { win } = windowOf(controller);
-    ready(win);
+    deliverReady(win);
     // Two fatal session errors 30 ms apart, then the tab comes back: one renewal, one request.
     send(win, 'svc:event:error', { message: 'token expired', fatal: true });
     await new Promise((resolve) => setTimeout(resolve, 30));
     send(win, 'svc:event:error', { message: 'token expired', fatal: true });
     window.dispatchEvent(new Event('online'));
     expect(getSession).toHaveBeenCalledTimes(2);
-    expect(signals.every((signal) => !signal.aborted)).toBe(true);
-    answer?.(nextSession());
+    expect(answers.map(({ request }) => request.reason)).toEqual(['initial', 'renewal']);
+    expect(answers.every(({ request }) => !request.signal.aborted)).toBe(true);
+    resolve(nextSession());
     await vi.waitFor(() => expect(controller.getSnapshot().phase).toBe('loading'));
     expect(controller.getSnapshot()).toMatchObject({ renewals: 1, loads: 2 });
   });
@@ -341,7 +346,7 @@ describe('renewal', () => {
     signed.attach(host);
     await vi.waitFor(() => expect(signed.iframe).not.toBeNull());
     const { win } = windowOf(signed);
-    ready(win);
+    deliverReady(win);
     send(win, 'svc:event:error', { message: 'token expired', fatal: false });
     expect(signed.getSnapshot().phase).toBe('ready');
     send(win, 'svc:event:error', { message: 'Chart query failed', name: 'QueryError', fatal: true });
@@ -362,13 +367,13 @@ describe('an iframe that reloads itself', () => {
     const { win, types } = windowOf(controller);
     const iframe = controller.iframe as HTMLIFrameElement;
     iframe.dispatchEvent(new Event('load'));
-    ready(win);
+    deliverReady(win);
     expect(types()).toEqual(['svc:action:set-color-scheme']);
     // The embed reloads its document: a second load event.
     iframe.dispatchEvent(new Event('load'));
     controller.bridge.send('svc:action:refresh');
     expect(types()).toEqual(['svc:action:set-color-scheme']);
-    ready(win);
+    deliverReady(win);
     expect(types()).toEqual([
       'svc:action:set-color-scheme',
       'svc:action:refresh',
@@ -378,16 +383,11 @@ describe('an iframe that reloads itself', () => {
   });
 
   it('keeps an embed that sends ready before its load event ready across that load event', () => {
-    const controller = make();
-    controller.attach(host);
-    const { win, types } = windowOf(controller);
-    const iframe = controller.iframe as HTMLIFrameElement;
-    ready(win);
-    iframe.dispatchEvent(new Event('load'));
+    const { controller, win, types, iframe } = readyBeforeItsLoad();
     controller.bridge.send('svc:action:refresh');
     expect(types()).toEqual(['svc:action:refresh']);
     // Its reload: ready first, then load; the ready belongs to the new document.
-    ready(win);
+    deliverReady(win);
     iframe.dispatchEvent(new Event('load'));
     controller.bridge.send('svc:action:refresh');
     expect(types()).toEqual(['svc:action:refresh', 'svc:action:refresh']);
@@ -400,26 +400,21 @@ describe('an iframe that reloads itself', () => {
     const { win, types, payloads } = windowOf(controller);
     const iframe = controller.iframe as HTMLIFrameElement;
     iframe.dispatchEvent(new Event('load'));
-    ready(win);
+    deliverReady(win);
     send(win, 'svc:event:navigate', { path: '/embed/dashboard/sales/tab/3' });
     iframe.dispatchEvent(new Event('load'));
-    ready(win);
+    deliverReady(win);
     expect(types()).toEqual(['svc:action:navigate', 'svc:action:navigate']);
     expect(payloads()).toEqual([{ path: '/embed/dashboard/sales/tab/1' }, { path: '/embed/dashboard/sales/tab/1' }]);
   });
 
   it('holds actions again when such an embed reloads and its new document has not sent ready yet', () => {
-    const controller = make();
-    controller.attach(host);
-    const { win, types } = windowOf(controller);
-    const iframe = controller.iframe as HTMLIFrameElement;
-    ready(win);
-    iframe.dispatchEvent(new Event('load'));
+    const { controller, win, types, iframe } = readyBeforeItsLoad();
     // A reload whose document has not said ready: a load event with no ready since the last one.
     iframe.dispatchEvent(new Event('load'));
     controller.bridge.send('svc:action:refresh');
     expect(types()).toEqual([]);
-    ready(win);
+    deliverReady(win);
     expect(types()).toEqual(['svc:action:refresh']);
   });
 });
@@ -455,7 +450,7 @@ describe('keep-alive', () => {
     controller.attach(host);
     controller.update({ colorScheme: 'dark', locale: 'de-DE' });
     const { win, types, payloads } = windowOf(controller);
-    ready(win);
+    deliverReady(win);
     expect(types()).toEqual(['svc:action:set-color-scheme']);
     const iframe = controller.iframe;
     controller.park();

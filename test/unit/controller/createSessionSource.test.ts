@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSessionSource, isUsableSession } from '../../../src/controller/createSessionSource.js';
 import type { EmbedUpdatableOptions } from '../../../src/controller/index.js';
 import { sessionLedgerOf } from '../../../src/runtime/createSessionLedger.js';
+import { manualSessions } from '../support/controllers.js';
 import { nextSession, testRuntime } from '../support/runtime.js';
 
 const identity = { surface: 'dashboard', embedId: 'e1', publicId: 'sales' } as const;
@@ -33,14 +34,13 @@ describe('the session source', () => {
   });
 
   it('joins a request in flight: one getSession call for every trigger until it answers', async () => {
-    let answer: (id: string) => void = () => {};
-    const getSession = vi.fn(() => new Promise<string>((resolve) => (answer = resolve)));
+    const { getSession, resolve } = manualSessions();
     const sessions = source({ getSession });
     const first = sessions.take('renewal', Date.now() + 60_000);
     const second = sessions.take('renewal');
     expect(second).toBe(first);
     const id = nextSession();
-    answer(id);
+    resolve(id);
     await expect(first).resolves.toBe(id);
     expect(getSession).toHaveBeenCalledTimes(1);
     expect(getSession).toHaveBeenCalledWith(expect.objectContaining({ reason: 'renewal', expiresAt: expect.any(Number) }));

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
+import { deliverReady, TENANT } from '../support/frames.js';
+import { inProduction, leaveProduction } from '../support/inProduction.js';
 
 type Controller = typeof import('../../../src/controller/index.js');
 type Held = typeof import('../../../src/controller/heldActions.js');
@@ -12,16 +13,15 @@ let held: Held;
 let protocol: Protocol;
 
 beforeAll(async () => {
-  vi.stubEnv('NODE_ENV', 'production');
-  vi.resetModules();
-  controller = await import('../../../src/controller/index.js');
-  held = await import('../../../src/controller/heldActions.js');
-  protocol = await import('../../../src/protocol/index.js');
+  await inProduction(async () => {
+    controller = await import('../../../src/controller/index.js');
+    held = await import('../../../src/controller/heldActions.js');
+    protocol = await import('../../../src/protocol/index.js');
+  });
 });
 
 afterAll(() => {
-  vi.unstubAllEnvs();
-  vi.resetModules();
+  leaveProduction();
   document.body.innerHTML = '';
 });
 
@@ -101,8 +101,8 @@ describe('in production', () => {
     embed.attach(document.body.appendChild(document.createElement('div')));
     embed.bridge.send('svc:action:refresh');
     embed.bridge.send('svc:action:navigate', { path: '/orders' });
-    deliver(eventEnvelope('svc:event:ready', readyPayload()), 'https://elsewhere.example.com', embed.iframe?.contentWindow ?? null);
-    deliver(eventEnvelope('svc:event:ready', readyPayload()), TENANT, embed.iframe?.contentWindow ?? null);
+    deliverReady(embed.iframe?.contentWindow ?? null, 'https://elsewhere.example.com');
+    deliverReady(embed.iframe?.contentWindow ?? null);
     embed.bridge.send('svc:action:refresh');
     embed.destroy();
     stop();

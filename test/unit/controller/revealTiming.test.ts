@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EmbedController } from '../../../src/controller/index.js';
 import { addHost, destroyControllers, makeController } from '../support/controllers.js';
-import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
+import { deliverReady } from '../support/frames.js';
 
 // With `reveal: 'ready'` the iframe is shown `revealSettleMs` after `ready`, once the embed has painted twice
 // (so it had the chance to draw in the colours it was just sent), and never after it was torn down.
@@ -37,7 +37,7 @@ function attachReady(options: { revealSettleMs?: number } = {}) {
   const controller = makeController(options);
   controller.attach(addHost());
   const win = controller.iframe?.contentWindow as Window;
-  deliver(eventEnvelope('svc:event:ready', readyPayload()), TENANT, win);
+  deliverReady(win);
   return controller;
 }
 

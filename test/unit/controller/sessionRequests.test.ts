@@ -1,11 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addHost as host, destroyControllers, flush, makeController as make, manualSessions } from '../support/controllers.js';
-import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
+import { deliver, deliverReady, eventEnvelope, TENANT } from '../support/frames.js';
 
 // What the controller does with the answer of `getSession`: a usable id loads; anything else, or a failure,
 // is the host's error; an answer that comes after the embed was torn down changes nothing.
 
 afterEach(destroyControllers);
+
+/** What the snapshot holds when `getSession` failed: an error coded `SVC<code>` whose text starts with `text`. */
+const getSessionError = (code: number, text: string) => ({
+  name: 'SessionError',
+  context: 'getSession',
+  fatal: true,
+  message: expect.stringMatching(new RegExp(`^SVC${code} ${text}`)),
+  code: `SVC${code}`,
+});
 
 describe('the answer of getSession', () => {
   it('a getSession that throws at once is reported like one that rejects', async () => {
@@ -18,13 +27,7 @@ describe('the answer of getSession', () => {
     });
     controller.attach(host());
     await vi.waitFor(() => expect(controller.getSnapshot().phase).toBe('error'));
-    expect(controller.getSnapshot().error).toEqual({
-      name: 'SessionError',
-      context: 'getSession',
-      fatal: true,
-      message: expect.stringMatching(/^SVC301 getSession failed: no backend configured/),
-      code: 'SVC301',
-    });
+    expect(controller.getSnapshot().error).toEqual(getSessionError(301, 'getSession failed: no backend configured'));
     expect(onFailure).toHaveBeenCalledTimes(1);
   });
 
@@ -33,13 +36,7 @@ describe('the answer of getSession', () => {
       const controller = make({ getSession: async () => answer as string });
       controller.attach(host());
       await vi.waitFor(() => expect(controller.getSnapshot().phase).toBe('error'));
-      expect(controller.getSnapshot().error).toEqual({
-        name: 'SessionError',
-        context: 'getSession',
-        fatal: true,
-        message: expect.stringMatching(/^SVC304 getSession did not return a session id/),
-        code: 'SVC304',
-      });
+      expect(controller.getSnapshot().error).toEqual(getSessionError(304, 'getSession did not return a session id'));
       expect(controller.iframe).toBeNull();
     }
   });
@@ -76,11 +73,10 @@ describe('the answer of getSession', () => {
 describe('requests the controller gave up on', () => {
   it('a second failure joins the renewal in flight, and its answer after a teardown loads nothing', async () => {
     // A getSession that ignores its abort signal, answered by the test.
-    const answers: ((id: string) => void)[] = [];
-    const getSession = vi.fn(() => new Promise<string>((resolve) => answers.push(resolve)));
+    const { getSession, answers } = manualSessions();
     const controller = make({ getSession });
     controller.attach(host());
-    answers[0]?.(`first-${Math.random()}`);
+    answers[0]?.resolve(`first-${Math.random()}`);
     await vi.waitFor(() => expect(controller.getSnapshot().phase).toBe('loading'));
     const fatal = () =>
       deliver(eventEnvelope('svc:event:error', { message: 'Something broke', fatal: true }), TENANT, controller.iframe?.contentWindow as Window);
@@ -92,7 +88,7 @@ describe('requests the controller gave up on', () => {
     await flush();
     expect(getSession).toHaveBeenCalledTimes(2);
     controller.destroy();
-    answers[1]?.(`abandoned-${Math.random()}`);
+    answers[1]?.resolve(`abandoned-${Math.random()}`);
     await flush();
     expect(getSession).toHaveBeenCalledTimes(2);
     expect(controller.getSnapshot()).toMatchObject({ phase: 'destroyed', loads: 1 });
@@ -112,7 +108,7 @@ describe('requests the controller gave up on', () => {
     expect(getSession).not.toHaveBeenCalled();
     expect(controller.iframe?.src).toBe(`${TENANT}/embed/dashboard/sales?session=${given}`);
     const win = controller.iframe?.contentWindow as Window;
-    deliver(eventEnvelope('svc:event:ready', readyPayload()), TENANT, win);
+    deliverReady(win);
     deliver(eventEnvelope('svc:event:error', { message: 'Chart query failed', fatal: true }), TENANT, win);
     controller.retry();
     expect(getSession).toHaveBeenCalledWith(expect.objectContaining({ reason: 'retry' }));

@@ -8,7 +8,7 @@ import type { EmbedInspectorEntry } from '../../../src/protocol/index.js';
 import { inspectorOf } from '../../../src/runtime/createEmbedInspector.js';
 import { addHost, destroyControllers, makeController as make } from '../support/controllers.js';
 import { testRuntime } from '../support/runtime.js';
-import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
+import { deliverReady, TENANT } from '../support/frames.js';
 
 /**
  * The time zone is controlled like the locale: the first value rides in the address, each change is one
@@ -30,7 +30,6 @@ function posts(controller: EmbedController) {
   const sent = () => posted.mock.calls.map(([message]) => [(message as { type: string }).type, (message as { payload: unknown }).payload]);
   return { win, sent };
 }
-const ready = (win: Window) => deliver(eventEnvelope('svc:event:ready', readyPayload()), TENANT, win);
 
 describe('the controlled time zone', () => {
   it('goes into the address at load and is not sent again as an action', () => {
@@ -38,7 +37,7 @@ describe('the controlled time zone', () => {
     controller.attach(addHost());
     expect(controller.iframe?.src).toBe(`${TENANT}/embed/dashboard/sales?locale=de-DE&timezone=America%2FNew_York`);
     const { win, sent } = posts(controller);
-    ready(win);
+    deliverReady(win);
     expect(sent()).toEqual([]);
   });
 
@@ -49,7 +48,7 @@ describe('the controlled time zone', () => {
     controller.update({ timezone: 'Europe/Berlin' });
     controller.update({ timezone: 'Asia/Tokyo' });
     expect(sent()).toEqual([]);
-    ready(win);
+    deliverReady(win);
     expect(sent()).toEqual([['svc:action:set-timezone', { timezone: 'Asia/Tokyo' }]]);
     controller.update({ timezone: 'Asia/Tokyo' });
     expect(sent()).toHaveLength(1);
@@ -63,10 +62,10 @@ describe('the controlled time zone', () => {
     const { win, sent } = posts(controller);
     const iframe = controller.iframe as HTMLIFrameElement;
     iframe.dispatchEvent(new Event('load'));
-    ready(win);
+    deliverReady(win);
     controller.update({ timezone: 'Asia/Kolkata' });
     iframe.dispatchEvent(new Event('load'));
-    ready(win);
+    deliverReady(win);
     expect(sent()).toEqual([
       ['svc:action:set-timezone', { timezone: 'Asia/Kolkata' }],
       ['svc:action:set-timezone', { timezone: 'Asia/Kolkata' }],
@@ -127,7 +126,7 @@ describe('the inspector', () => {
       controller.attach(addHost());
       const { win } = posts(controller);
       controller.update({ timezone: 'Asia/Tokyo' });
-      ready(win);
+      deliverReady(win);
       controller.update({ timezone: 'Europe/Oslo' });
       const rows = entries
         .filter((entry) => entry.kind.startsWith('action-'))

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createRedactor } from '../../../src/credentials/createRedactor.js';
 import { previewValue } from '../../../src/credentials/previewValue.js';
 import { forgetSecrets, rememberSecret } from '../../../src/credentials/rememberSecret.js';
-import { scrubCredentials } from '../../../src/credentials/scrubCredentials.js';
-import { scrubValue } from '../../../src/credentials/scrubValue.js';
+import { redactShownText } from '../../../src/credentials/redactShownText.js';
+import { redactShownValue } from '../../../src/credentials/redactShownValue.js';
 import { createEmbedBridge, type EmbedDebugReport } from '../../../src/protocol/index.js';
 import { addFrame, deliver, eventEnvelope, TENANT } from '../support/frames.js';
 
@@ -38,7 +38,7 @@ describe('Authorization headers: the credential goes, the scheme word stays', ()
     const shapes = [header, JSON.stringify({ [name]: value }), JSON.stringify({ log: JSON.stringify({ [name]: value }) }), `${header}\r\nHost: acme.example.com`];
     for (const text of shapes) {
       for (const [who, redact] of [
-        ['scrubber', scrubCredentials],
+        ['scrubber', redactShownText],
         ['server client', serverRedact],
       ] as const) {
         const shown = redact(text);
@@ -47,7 +47,7 @@ describe('Authorization headers: the credential goes, the scheme word stays', ()
       }
     }
     // What follows the header's value is kept.
-    expect(scrubCredentials(`${header}\nHost: acme.example.com`)).toMatch(/\nHost: acme\.example\.com$/);
+    expect(redactShownText(`${header}\nHost: acme.example.com`)).toMatch(/\nHost: acme\.example\.com$/);
   });
 
   it('keeps an empty authorization as it is, and removes a value without a scheme whole', () => {
@@ -63,7 +63,7 @@ describe('pairs that name a credential', () => {
   it('header tuples, Headers entries and cookie tuples lose their value, by name', () => {
     const headers = new Headers({ 'X-Api-Key': t, Accept: 'text/csv' });
     const value = { tuples: [['x-api-key', t]], entries: [...headers.entries()], cookies: [['cookie', `sid=${t}; theme=dark`]], plain: [['accept', 'text/csv']] };
-    for (const shown of [JSON.stringify(scrubValue(value)), JSON.stringify(previewValue(value).value)]) {
+    for (const shown of [JSON.stringify(redactShownValue(value)), JSON.stringify(previewValue(value).value)]) {
       expect(shown).not.toContain(t);
       expect(shown).toContain('["x-api-key","[redacted]"]');
       expect(shown).toContain('["cookie","[redacted]"]');
@@ -73,13 +73,13 @@ describe('pairs that name a credential', () => {
 
   it('{ name, value } and { key, value } records lose their value when the name is a credential', () => {
     const value = { fields: [{ name: 'token', value: t }, { key: 'Session-Id', value: { raw: t } }, { name: 'region', value: 'EU' }] };
-    for (const shown of [scrubValue(value), previewValue(value).value]) {
+    for (const shown of [redactShownValue(value), previewValue(value).value]) {
       expect(shown).toEqual({ fields: [{ name: 'token', value: '[redacted]' }, { key: 'Session-Id', value: '[redacted]' }, { name: 'region', value: 'EU' }] });
     }
   });
 
   it('a two-item list whose first item is an ordinary word stays as it is', () => {
-    expect(scrubValue([['region', 'EU'], ['maxTokens', 10]])).toEqual([['region', 'EU'], ['maxTokens', 10]]);
+    expect(redactShownValue([['region', 'EU'], ['maxTokens', 10]])).toEqual([['region', 'EU'], ['maxTokens', 10]]);
   });
 });
 
@@ -87,7 +87,7 @@ describe('addresses', () => {
   it("removes the password of an address's user info, raw, JSON-escaped or encoded inside another address", () => {
     const address = 'https://ann:userInfoPw-57Qc@files.example.com/f.csv';
     for (const text of [address, JSON.stringify(address).replace(/\//g, '\\/'), `https://outer.example/r?next=${encodeURIComponent(address)}`, `u=${encodeURIComponent(encodeURIComponent(address))}`]) {
-      for (const redact of [scrubCredentials, serverRedact]) {
+      for (const redact of [redactShownText, serverRedact]) {
         const shown = redact(text);
         expect(shown, text).not.toContain('userInfoPw');
         expect(shown, text).toContain('ann');
@@ -99,11 +99,11 @@ describe('addresses', () => {
   });
 
   it('removes a percent-encoded credential value whole: ?access_token=abc%2Bdef', () => {
-    expect(scrubCredentials('https://app.example.com/cb?access_token=abc%2Bdef&x=1')).toBe('https://app.example.com/cb?access_token=[redacted]&x=1');
-    expect(scrubCredentials('https://app.example.com/cb#access_token=abc%2Bdef%2F%3D%3D')).toBe('https://app.example.com/cb#access_token=[redacted]');
+    expect(redactShownText('https://app.example.com/cb?access_token=abc%2Bdef&x=1')).toBe('https://app.example.com/cb?access_token=[redacted]&x=1');
+    expect(redactShownText('https://app.example.com/cb#access_token=abc%2Bdef%2F%3D%3D')).toBe('https://app.example.com/cb#access_token=[redacted]');
     // Encoded once more inside another address: the escapes are `%252B`.
     const nested = `https://outer.example/r?next=${encodeURIComponent('https://app.example.com/cb?access_token=abc%2Bdef&x=1')}`;
-    const shown = scrubCredentials(nested);
+    const shown = redactShownText(nested);
     expect(shown).not.toMatch(/abc|def/);
     expect(shown).toContain('access_token%3D[redacted]%26x%3D1');
   });
@@ -115,8 +115,8 @@ describe('remembered secrets, in hex and base64', () => {
   it('removes the hex of a remembered secret, in either case', () => {
     rememberSecret(own);
     const hex = Buffer.from(own).toString('hex');
-    expect(scrubCredentials(`digest ${hex} end`)).toBe('digest [redacted] end');
-    expect(scrubCredentials(`digest ${hex.toUpperCase()} end`)).toBe('digest [redacted] end');
+    expect(redactShownText(`digest ${hex} end`)).toBe('digest [redacted] end');
+    expect(redactShownText(`digest ${hex.toUpperCase()} end`)).toBe('digest [redacted] end');
   });
 
   it('removes the base64 of a remembered secret at any offset inside a longer base64 text, standard or URL-safe', () => {
@@ -124,7 +124,7 @@ describe('remembered secrets, in hex and base64', () => {
     for (const before of ['', 'a', 'ab', 'sid=', 'user:']) {
       const bytes = Buffer.from(`${before}${own};path=/`);
       for (const encoded of [bytes.toString('base64'), bytes.toString('base64url')]) {
-        const shown = scrubCredentials(`cookie jar ${encoded} end`);
+        const shown = redactShownText(`cookie jar ${encoded} end`);
         expect(shown, `${before} ${encoded}`).toContain('[redacted]');
         // Whatever is left of the encoded text no longer decodes to the secret, nor to a long part of it.
         for (const piece of shown.split(/\[redacted\]| /)) expect(Buffer.from(piece, 'base64').toString('latin1')).not.toContain('7Hq2Lm');
@@ -134,7 +134,7 @@ describe('remembered secrets, in hex and base64', () => {
 
   it('does not hunt for the hex or base64 of a short secret in ordinary data', () => {
     rememberSecret('ab12');
-    expect(scrubCredentials('colour #61623132 and id YWIxMg')).toBe('colour #61623132 and id YWIxMg');
+    expect(redactShownText('colour #61623132 and id YWIxMg')).toBe('colour #61623132 and id YWIxMg');
   });
 });
 
@@ -169,7 +169,30 @@ describe('a remembered secret that holds an escape of its own', () => {
     const secret = 'QAA0aaa\\"ZaaAAA0';
     rememberSecret(secret);
     for (const echoed of [secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret), encodeURIComponent(encodeURIComponent(secret))]) {
-      expect(scrubCredentials(`session ${echoed} was refused`), echoed).toBe('session [redacted] was refused');
+      expect(redactShownText(`session ${echoed} was refused`), echoed).toBe('session [redacted] was refused');
     }
+  });
+});
+
+describe('a remembered secret with a backslash before a character JSON escapes', () => {
+  // Found by the property test (seed -36348626): JSON writes the secret's backslash and NUL as `\\\u0000`, a run
+  // of backslashes that also reads as a NUL escaped twice. Whatever reading the echo takes, the secret goes.
+  it('is removed raw, JSON-escaped once or twice and percent-encoded', () => {
+    const secret = 'Qaaaaaa\\\u0000ZAaaAaa';
+    rememberSecret(secret);
+    const echoes = [
+      secret,
+      JSON.stringify(secret).slice(1, -1),
+      JSON.stringify(JSON.stringify(secret).slice(1, -1)).slice(1, -1),
+      encodeURIComponent(secret),
+    ];
+    for (const echoed of echoes) {
+      expect(redactShownText(`session ${echoed} was refused`), echoed).toBe('session [redacted] was refused');
+    }
+  });
+
+  it('is not found by its backslashes alone: a secret of backslashes around a few characters hides nothing else', () => {
+    rememberSecret('\\\\\\\\\\\\ab');
+    expect(redactShownText('a table of abc and ab')).toBe('a table of abc and ab');
   });
 });

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createRedactor } from '../../../src/credentials/createRedactor.js';
 import { previewValue } from '../../../src/credentials/previewValue.js';
 import { forgetSecrets, rememberSecret } from '../../../src/credentials/rememberSecret.js';
-import { scrubCredentials } from '../../../src/credentials/scrubCredentials.js';
-import { scrubValue } from '../../../src/credentials/scrubValue.js';
+import { redactShownText } from '../../../src/credentials/redactShownText.js';
+import { redactShownValue } from '../../../src/credentials/redactShownValue.js';
 
 // Properties of the forms the scrubber once let through, over secrets of any characters. Each secret is
 // distinctive at both ends (a letter and six letters or digits each) around a middle of ANY characters
@@ -50,7 +50,7 @@ describe('the scrubber, over secrets of any characters', () => {
     fc.assert(
       fc.property(secretOf(anything), credentialName, carriedAddress, fc.constantFrom('?', '#', '&'), ({ secret, ends }, name, carry, delimiter) => {
         const address = `https://app.example.com/cb?a=1${delimiter === '?' ? '&' : delimiter}${name}=${encodeURIComponent(secret)}&b=2`;
-        const shown = scrubCredentials(carry(address));
+        const shown = redactShownText(carry(address));
         expect(leaked(shown, ends), shown).toEqual([]);
         expect(shown).toContain('[redacted]');
       }),
@@ -64,7 +64,7 @@ describe('the scrubber, over secrets of any characters', () => {
       fc.property(secretOf(token68), scheme, fc.boolean(), ({ secret, ends }, word, json) => {
         const header = word === 'Digest' || word === 'MAC' ? `${word} username="ann", nonce="n1", response="${secret}"` : `${word} ${secret}`;
         const text = json ? JSON.stringify({ headers: { Authorization: header } }) : `GET /x\r\nAuthorization: ${header}\r\nHost: h`;
-        for (const redact of [scrubCredentials, createRedactor([])]) {
+        for (const redact of [redactShownText, createRedactor([])]) {
           const shown = redact(text);
           expect(leaked(shown, ends), shown).toEqual([]);
           expect(shown).toContain(`${word} [redacted]`);
@@ -84,7 +84,7 @@ describe('the scrubber, over secrets of any characters', () => {
     fc.assert(
       fc.property(secretOf(anything), pairName, shape, ({ secret, ends }, name, make) => {
         const value = make(name, name.toLowerCase().includes('cookie') ? `theme=dark; sid=${secret}` : secret);
-        for (const shown of [JSON.stringify(scrubValue(value)), JSON.stringify(previewValue(value).value), scrubCredentials(JSON.stringify(value))]) {
+        for (const shown of [JSON.stringify(redactShownValue(value)), JSON.stringify(previewValue(value).value), redactShownText(JSON.stringify(value))]) {
           expect(leaked(shown, ends), shown).toEqual([]);
         }
       }),
@@ -96,7 +96,7 @@ describe('the scrubber, over secrets of any characters', () => {
     fc.assert(
       fc.property(secretOf(anything), carriedAddress, ({ secret, ends }, carry) => {
         const text = carry(`https://ann:${encodeURIComponent(secret)}@files.example.com/f.csv`);
-        for (const redact of [scrubCredentials, createRedactor([])]) {
+        for (const redact of [redactShownText, createRedactor([])]) {
           const shown = redact(text);
           expect(leaked(shown, ends), shown).toEqual([]);
           expect(shown).toContain('files.example.com');
@@ -123,7 +123,7 @@ describe('the scrubber, over secrets of any characters', () => {
         forgetSecrets();
         rememberSecret(secret);
         const echoed = write(secret, before);
-        const shown = scrubCredentials(`session ${echoed} was refused`);
+        const shown = redactShownText(`session ${echoed} was refused`);
         expect(shown).toContain('[redacted]');
         // What is left of the echo beside the marker is a few characters at most: base64 or hex of the bytes
         // around the secret, never a long part of it.

@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SvcDevtools } from '../../../src/devtools/index.js';
 import { createEmbedBridge, embedInspector, type EmbedInspectorEntry } from '../../../src/protocol/index.js';
-import { addFrame, deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
+import { addFrame, deliverReady, TENANT } from '../support/frames.js';
 
 
 afterEach(() => {
@@ -41,8 +41,8 @@ describe('<SvcDevtools>', () => {
     expect(embeds.querySelector('[data-status]')?.textContent).toBe('loading');
 
     act(() => bridge.send('svc:action:set-color-scheme', { scheme: 'dark' }));
-    act(() => deliver(eventEnvelope('svc:event:ready', readyPayload()), TENANT, iframe.contentWindow));
-    act(() => deliver(eventEnvelope('svc:event:ready', readyPayload()), 'https://evil.example.com', iframe.contentWindow));
+    act(() => deliverReady(iframe.contentWindow));
+    act(() => deliverReady(iframe.contentWindow, 'https://evil.example.com'));
     expect(post).toHaveBeenCalledTimes(1);
     await waitFor(() =>
       expect(rowTitles()).toEqual([

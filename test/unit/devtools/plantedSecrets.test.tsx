@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetSecrets, rememberSecret } from '../../../src/credentials/rememberSecret.js';
-import { scrubValue } from '../../../src/credentials/scrubValue.js';
+import { redactShownValue } from '../../../src/credentials/redactShownValue.js';
 import { createTimeline } from '../../../src/devtools/createTimeline.js';
 import { describeEntry } from '../../../src/devtools/describeEntry.js';
 import { SvcDevtools } from '../../../src/devtools/index.js';
@@ -176,8 +176,8 @@ describe('planted secrets never reach the inspector', () => {
     expect(reports[0]).toMatchObject({ reason: 'wrong-origin', origin: 'https://evil.example.com', embedId: 'sales', data: { kind: 'event' } });
   });
 
-  it('scrubValue leaves data without credentials as it was', () => {
+  it('redactShownValue leaves data without credentials as it was', () => {
     const data = { type: 'svc:event:navigate', payload: { path: '/sales?region=EU', tokens: 3, maxTokens: 10 }, list: [1, 'two', null] };
-    expect(scrubValue(data)).toEqual(data);
+    expect(redactShownValue(data)).toEqual(data);
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { forgetSecrets, rememberSecret } from '../../../src/credentials/rememberSecret.js';
-import { scrubValue } from '../../../src/credentials/scrubValue.js';
+import { redactShownValue } from '../../../src/credentials/redactShownValue.js';
 import { createTimeline } from '../../../src/devtools/createTimeline.js';
 import { describeEntry } from '../../../src/devtools/describeEntry.js';
 import { toDisplayJson } from '../../../src/devtools/toDisplayJson.js';
@@ -227,8 +227,8 @@ describe('the scrubber, on random payloads with planted secrets', () => {
       const item = timeline.getSnapshot()[0];
       if (item === undefined) throw new Error(`seed ${seed}: not recorded`);
       const { title, detail } = describeEntry(item.entry);
-      // The JSON view and the clipboard both show toDisplayJson; a development debug report is scrubValue.
-      const shown = [title, detail, toDisplayJson(item.entry), JSON.stringify(scrubValue(entry))].join('\n');
+      // The JSON view and the clipboard both show toDisplayJson; a development debug report is redactShownValue.
+      const shown = [title, detail, toDisplayJson(item.entry), JSON.stringify(redactShownValue(entry))].join('\n');
       for (const secret of secrets) {
         const found = forms(secret).find((form) => shown.includes(form));
         if (found !== undefined) failures.push(`seed ${seed}: ${JSON.stringify(found)} in ${JSON.stringify(shown.slice(Math.max(0, shown.indexOf(found) - 120), shown.indexOf(found) + 60))}`);

@@ -1,20 +1,12 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { devError, TROUBLESHOOTING } from '../support/errorTexts.js';
+import { inProduction, leaveProduction } from '../support/inProduction.js';
 
 // One error from each area, as an app meets it: the code starts the text and is on the error as `code`; a
 // development text ends with the link to the code's section, a production text (modules evaluated again with
 // NODE_ENV=production, as a production bundle evaluates them) keeps only the code and a few words.
 
-afterEach(() => {
-  vi.unstubAllEnvs();
-  vi.resetModules();
-});
-
-async function inProduction<T>(load: () => Promise<T>): Promise<T> {
-  vi.stubEnv('NODE_ENV', 'production');
-  vi.resetModules();
-  return load();
-}
+afterEach(leaveProduction);
 
 /** What a call throws. */
 function thrown(call: () => unknown): Error & { code?: string } {

@@ -1,12 +1,6 @@
-import { cleanup } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { getMessageRouterStats, SvcApp, SvcChat, SvcDashboard } from '../../../src/index.js';
 import { emit, expectRenderErrors, frameOf, ready, renderStrict, TENANT } from './harness.js';
-
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
 
 describe('the address', () => {
   it('puts identity, initial filters and locale in the iframe address', () => {

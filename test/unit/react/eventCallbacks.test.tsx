@@ -1,10 +1,7 @@
-import { cleanup } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { EVENT_TYPES, type EventType, SvcDashboard } from '../../../src/index.js';
 import { EVENT_CALLBACK_PROPS } from '../../../src/react/eventCallbackProps.js';
 import { emit, frameOf, ready, renderStrict, TENANT } from './harness.js';
-
-afterEach(cleanup);
 
 /** A valid payload of every event type (ready is sent first, by `ready`). */
 const payloads: { readonly [T in Exclude<EventType, 'svc:event:ready'>]: Record<string, unknown> } = {

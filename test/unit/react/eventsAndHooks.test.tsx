@@ -1,6 +1,6 @@
-import { act, cleanup, render, waitFor } from '@testing-library/react';
+import { act, render, waitFor } from '@testing-library/react';
 import { StrictMode, useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   embedRegistry,
   getMessageRouterStats,
@@ -11,11 +11,6 @@ import {
   useSvcEvents,
 } from '../../../src/index.js';
 import { emit, expectRenderErrors, frameOf, ready, renderStrict, TENANT } from './harness.js';
-
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
 
 /**
  * Records every document load an iframe starts, however the code starts it (the `src` property,

@@ -1,15 +1,10 @@
-import { act, cleanup, render, waitFor } from '@testing-library/react';
+import { act, render, waitFor } from '@testing-library/react';
 import { StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SvcApp, SvcDashboard, type SvcEmbedHandle, SvcProvider } from '../../../src/index.js';
 import { frameOf, ready, renderStrict, TENANT } from './harness.js';
 import { devText } from '../support/errorTexts.js';
-
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
 
 /** The element a component renders around its embed. */
 const root = (container: HTMLElement) => container.firstElementChild as HTMLElement;

@@ -1,10 +1,20 @@
-import { act, render } from '@testing-library/react';
+import { act, cleanup, render } from '@testing-library/react';
 import { type ReactElement, StrictMode } from 'react';
-import { vi } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import type { Surface } from '../../../src/index.js';
-import { eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
+import { deliverReady, eventEnvelope, TENANT } from '../support/frames.js';
 
 export { TENANT } from '../support/frames.js';
+
+/**
+ * Importing the harness unmounts what each test rendered and restores its spies once the test is over. A
+ * file's own `afterEach` runs before this one: one whose step needs the tree unmounted first calls `cleanup()`
+ * itself.
+ */
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 /** Renders under StrictMode, as every React test here does. */
 export function renderStrict(ui: ReactElement) {
@@ -42,9 +52,9 @@ export function emit(win: Window, type: string, payload: Record<string, unknown>
   });
 }
 
-/** Delivers `ready`. */
+/** Delivers `ready` from an embed's window, from the tenant origin, inside act(). */
 export function ready(win: Window, surface: Surface = 'dashboard'): void {
-  emit(win, 'svc:event:ready', readyPayload(surface), surface);
+  act(() => deliverReady(win, TENANT, surface));
 }
 
 /**

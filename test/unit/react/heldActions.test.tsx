@@ -1,12 +1,7 @@
-import { act, cleanup } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { type EmbedDebugReport, SvcDashboard, useSvcActions } from '../../../src/index.js';
 import { frameOf, ready, renderStrict, TENANT } from './harness.js';
-
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
 
 describe('actions sent through useSvcActions(embedId) before that embed mounts', () => {
   it('wait for it, at most 100 of them: the oldest are dropped, the rest arrive in order after ready', () => {

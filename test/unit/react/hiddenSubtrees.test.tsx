@@ -1,13 +1,8 @@
-import { act, cleanup } from '@testing-library/react';
+import { act } from '@testing-library/react';
 import { createRef, Suspense, useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SvcDashboard, type SvcEmbedHandle } from '../../../src/index.js';
 import { frameOf, ready, renderStrict, TENANT } from './harness.js';
-
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
 
 /** A child that suspends while the test holds its gate closed, the way a data fetch beside the embed would. */
 function createGate() {

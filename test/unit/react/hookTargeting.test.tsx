@@ -1,4 +1,4 @@
-import { act, cleanup } from '@testing-library/react';
+import { act } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   embedRegistry,
@@ -12,8 +12,6 @@ import {
 import { emit, expectRenderErrors, frameOf, ready, renderStrict, TENANT } from './harness.js';
 
 afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
 

@@ -5,9 +5,9 @@ import { embedParking, keepAlive } from '../../../src/keepAlive/index.js';
 import { frameOf, ready, renderStrict, TENANT } from './harness.js';
 
 afterEach(() => {
+  // Unmounted first: an embed that unmounts is parked, and the parking must end up empty.
   cleanup();
   embedParking.clear();
-  vi.restoreAllMocks();
 });
 
 describe('keepAlive from a surrounding provider', () => {

@@ -1,14 +1,9 @@
-import { act, cleanup, render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { embedRegistry, getMessageRouterStats, SvcDashboard } from '../../../src/index.js';
 import { heldActionCount } from '../../../src/controller/heldActions.js';
 import { TENANT } from './harness.js';
-
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
 
 describe('mount and unmount cycles', () => {
   it('200 cycles leave no window listener, route, registry entry or held action behind', () => {

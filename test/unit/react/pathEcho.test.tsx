@@ -1,13 +1,7 @@
-import { cleanup } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SvcApp } from '../../../src/index.js';
 import { emit, frameOf, ready, renderStrict, TENANT } from './harness.js';
-
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
 
 const HOME = '/embed/d/42/app';
 // Each test loads its own session: the host never loads one session twice.

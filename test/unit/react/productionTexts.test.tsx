@@ -1,6 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { inProduction, leaveProduction } from '../support/inProduction.js';
 import { expectRenderErrors, TENANT } from './harness.js';
 
 /**
@@ -12,16 +13,13 @@ type Package = typeof import('../../../src/index.js');
 let pkg: Package;
 
 beforeEach(async () => {
-  vi.stubEnv('NODE_ENV', 'production');
-  vi.resetModules();
-  pkg = await import('../../../src/index.js');
+  pkg = await inProduction(() => import('../../../src/index.js'));
 });
 
 afterEach(() => {
+  // Unmounted while the production modules it rendered with are still the ones loaded.
   cleanup();
-  vi.restoreAllMocks();
-  vi.unstubAllEnvs();
-  vi.resetModules();
+  leaveProduction();
 });
 
 function renderError(ui: ReactElement): string | undefined {

@@ -1,14 +1,8 @@
-import { cleanup } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SvcApp, SvcChat, SvcDashboard } from '../../../src/index.js';
 import { devText } from '../support/errorTexts.js';
 import { expectRenderErrors, frameOf, renderStrict, TENANT } from './harness.js';
-
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
 
 /** The message of the error a render throws, or `undefined` when it renders; the error carries its code too. */
 function renderError(ui: ReactElement): string | undefined {

@@ -1,13 +1,8 @@
-import { act, cleanup, render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import { Profiler, type ProfilerOnRenderCallback } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SvcDashboard, useSvcEmbed } from '../../../src/index.js';
 import { emit, frameOf, ready, TENANT } from './harness.js';
-
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
 
 /** Lets whatever an event scheduled (effects, a reveal on the next frame, a deferred store update) land. */
 async function settle(): Promise<void> {

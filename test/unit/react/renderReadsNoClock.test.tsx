@@ -5,6 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createEmbedController } from '../../../src/controller/index.js';
 import { SvcDashboard, SvcProvider } from '../../../src/index.js';
+import { TENANT } from '../support/frames.js';
 
 /**
  * Rendering an embed (on the server or the client) reads no clock and no random number: frameworks that
@@ -13,7 +14,6 @@ import { SvcDashboard, SvcProvider } from '../../../src/index.js';
  * and random functions throw when called from the library's own code (React itself may time its work).
  */
 
-const TENANT = 'https://acme.example.com';
 const SOURCE = `${process.cwd()}/src/`;
 
 /** Whether the library's code is on the stack right now (an Error's stack reads no clock). */

@@ -1,5 +1,5 @@
-import { act, cleanup } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import {
   createEmbedRuntime,
   type EmbedRuntime,
@@ -12,11 +12,6 @@ import {
   useSvcEvents,
 } from '../../../src/index.js';
 import { emit, frameOf, ready, renderStrict, TENANT } from './harness.js';
-
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
 
 /** One micro-frontend: its own runtime, an embed named `sales`, and hooks that address `sales`. */
 function MicroFrontend({ runtime, name, onActions, onDownload }: {

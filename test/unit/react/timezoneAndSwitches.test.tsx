@@ -1,12 +1,6 @@
-import { cleanup } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SvcApp, SvcChat, type SvcChatProps, SvcDashboard, type SvcEmbedHandle, SvcProvider } from '../../../src/index.js';
 import { expectRenderErrors, frameOf, ready, renderStrict, TENANT } from './harness.js';
-
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
 
 describe('the timezone prop', () => {
   it('rides in the address at load, then goes as svc:action:set-timezone after ready, only when it changes', () => {

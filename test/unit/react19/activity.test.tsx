@@ -7,9 +7,9 @@ import { frameOf, ready, renderStrict, TENANT } from '../react/harness.js';
 
 // <Activity> exists from React 19.2: this folder runs only in the React 19 project.
 afterEach(() => {
+  // Unmounted first: an embed that unmounts is parked, and the parking must end up empty.
   cleanup();
   embedParking.clear();
-  vi.restoreAllMocks();
 });
 
 describe('an embed inside <Activity>', () => {

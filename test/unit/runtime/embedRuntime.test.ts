@@ -13,7 +13,7 @@ import { inspectorOf } from '../../../src/runtime/createEmbedInspector.js';
 import { createListeners } from '../../../src/runtime/createListeners.js';
 import { sessionLedgerOf } from '../../../src/runtime/createSessionLedger.js';
 import { pageSecrets } from '../../../src/credentials/pageSecrets.js';
-import { scrubCredentials } from '../../../src/credentials/scrubCredentials.js';
+import { redactShownText } from '../../../src/credentials/redactShownText.js';
 import { addFrame, TENANT } from '../support/frames.js';
 
 const cleanups: (() => void)[] = [];
@@ -74,7 +74,7 @@ describe('a runtime of its own', () => {
   it('remembers the sessions it loads in the page\'s secrets: a secret one runtime loaded is hidden everywhere', () => {
     sessionLedgerOf(createEmbedRuntime()).add('shared-secret-session');
     expect(pageSecrets().has('shared-secret-session')).toBe(true);
-    expect(scrubCredentials('echo shared-secret-session')).toBe('echo [redacted]');
+    expect(redactShownText('echo shared-secret-session')).toBe('echo [redacted]');
   });
 });
 

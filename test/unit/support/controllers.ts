@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 import { createEmbedController, type EmbedController, type EmbedControllerOptions, type SessionRequest } from '../../../src/controller/index.js';
-import { deliver, eventEnvelope, readyPayload, TENANT } from './frames.js';
+import { deliver, deliverReady, eventEnvelope, TENANT } from './frames.js';
 import { testRuntime } from './runtime.js';
 
 const made: EmbedController[] = [];
@@ -35,7 +35,7 @@ export function emitEvent(controller: EmbedController, type: string, payload: Re
 }
 
 /** Delivers `ready` (a signed dashboard's) from the controller's iframe. */
-export const emitReady = (controller: EmbedController): void => emitEvent(controller, 'svc:event:ready', readyPayload());
+export const emitReady = (controller: EmbedController): void => deliverReady(controller.iframe?.contentWindow ?? null);
 
 /** One request of a {@link manualSessions} `getSession`, waiting for the test's answer. */
 export interface ManualAnswer {

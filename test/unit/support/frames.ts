@@ -31,3 +31,8 @@ export function readyPayload(surface: Surface = 'dashboard'): Record<string, unk
 export function deliver(data: unknown, origin: string, source: Window | null): void {
   window.dispatchEvent(new MessageEvent('message', { data, origin, source }));
 }
+
+/** Delivers a signed embed's `ready` (see {@link readyPayload}) from `source`, from `origin`. */
+export function deliverReady(source: Window | null, origin: string = TENANT, surface: Surface = 'dashboard'): void {
+  deliver(eventEnvelope('svc:event:ready', readyPayload(surface), surface), origin, source);
+}

@@ -1,28 +1,33 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createEmbedBridge,
-  type EmbedBridge,
   embedRegistry,
   getMessageRouterStats,
 } from '../../../../src/protocol/index.js';
-import { connectedBridge as setup, destroyBridges } from '../../support/bridges.js';
-import { addFrame, deliver, eventEnvelope, readyPayload, TENANT } from '../../support/frames.js';
-
-const cleanups: (() => void)[] = [];
+import { connectedBridge as setup } from '../../support/bridges.js';
+import { addFrame, deliver, deliverReady, eventEnvelope, readyPayload, TENANT } from '../../support/frames.js';
 
 afterEach(() => {
-  for (const cleanup of cleanups.splice(0)) cleanup();
-  destroyBridges();
   document.body.innerHTML = '';
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 function sentTypes(posted: ReturnType<typeof setup>['posted']): unknown[] {
   return posted.mock.calls.map(([message]) => (message as { type: string }).type);
 }
 
-function ready(bridge: EmbedBridge, win: Window): void {
-  deliver(eventEnvelope('svc:event:ready', readyPayload()), bridge.tenantOrigin, win);
+/** Delivers `ready` to a bridge whose first `ready` handler throws; returns its second handler. */
+function readyPastAThrowingHandler() {
+  const { bridge, win } = setup();
+  const second = vi.fn();
+  bridge.on('svc:event:ready', () => {
+    throw new Error('app bug');
+  });
+  bridge.on('svc:event:ready', second);
+  deliverReady(win);
+  return second;
 }
 
 describe('the shared window listener', () => {
@@ -59,7 +64,7 @@ describe('accepting events', () => {
     const { bridge, win } = setup();
     const seen: unknown[] = [];
     bridge.on('svc:event:ready', (payload) => seen.push(payload.mode));
-    ready(bridge, win);
+    deliverReady(win);
     expect(seen).toEqual(['signed']);
     expect(bridge.store.getState()).toMatchObject({ status: 'ready', mode: 'signed', embedTenant: 'acme', deploymentId: 42 });
   });
@@ -68,7 +73,7 @@ describe('accepting events', () => {
     const { bridge, win, reports } = setup();
     const handler = vi.fn();
     bridge.onAny(handler);
-    deliver(eventEnvelope('svc:event:ready', readyPayload()), 'https://evil.example.com', win);
+    deliverReady(win, 'https://evil.example.com');
     expect(handler).not.toHaveBeenCalled();
     expect(bridge.store.getState().status).toBe('loading');
     expect(reports).toEqual([expect.objectContaining({ reason: 'wrong-origin', origin: 'https://evil.example.com' })]);
@@ -79,8 +84,8 @@ describe('accepting events', () => {
     const other = addFrame().contentWindow as Window;
     const handler = vi.fn();
     bridge.onAny(handler);
-    deliver(eventEnvelope('svc:event:ready', readyPayload()), TENANT, other);
-    deliver(eventEnvelope('svc:event:ready', readyPayload()), TENANT, null);
+    deliverReady(other);
+    deliverReady(null);
     expect(handler).not.toHaveBeenCalled();
     expect(reports.map((r) => r.reason)).toEqual(['wrong-source-window', 'wrong-source-window']);
   });
@@ -92,7 +97,7 @@ describe('accepting events', () => {
     const seenB: string[] = [];
     a.bridge.onAny((m) => seenA.push(m.type));
     b.bridge.onAny((m) => seenB.push(m.type));
-    ready(a.bridge, a.win);
+    deliverReady(a.win);
     deliver(eventEnvelope('svc:event:view', { surface: 'dashboard', path: '/b' }), TENANT, b.win);
     expect(seenA).toEqual(['svc:event:ready']);
     expect(seenB).toEqual(['svc:event:view']);
@@ -123,16 +128,15 @@ describe('accepting events', () => {
   it('keeps delivering to other handlers when one throws', () => {
     const reported = vi.fn();
     vi.stubGlobal('reportError', reported);
-    const { bridge, win } = setup();
-    const second = vi.fn();
-    bridge.on('svc:event:ready', () => {
-      throw new Error('app bug');
-    });
-    bridge.on('svc:event:ready', second);
-    ready(bridge, win);
-    expect(second).toHaveBeenCalledOnce();
+    expect(readyPastAThrowingHandler()).toHaveBeenCalledOnce();
     expect(reported).toHaveBeenCalledWith(expect.objectContaining({ message: 'app bug' }));
-    vi.unstubAllGlobals();
+  });
+
+  it('rethrows in a later task when the page has no reportError, and the other handlers still run', () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('reportError', undefined);
+    expect(readyPastAThrowingHandler()).toHaveBeenCalledOnce();
+    expect(() => vi.runAllTimers()).toThrow('app bug');
   });
 
   it('stops calling a handler once it unsubscribes', () => {
@@ -174,7 +178,7 @@ describe('accepting events', () => {
 describe('sending actions', () => {
   it('posts to the iframe window with the tenant origin as target, never "*"', () => {
     const { bridge, win, posted } = setup({ tenantOrigin: 'https://ACME.example.com:443/' });
-    ready(bridge, win);
+    deliverReady(win);
     bridge.send('svc:action:refresh');
     bridge.send('svc:action:set-color-scheme', { scheme: 'dark' });
     expect(posted).toHaveBeenCalledTimes(2);
@@ -187,7 +191,7 @@ describe('sending actions', () => {
 
   it('rejects a bad payload with a readable error and sends nothing', () => {
     const { bridge, win, posted } = setup();
-    ready(bridge, win);
+    deliverReady(win);
     expect(() => bridge.send('svc:action:set-color-scheme', { scheme: 'purple' as 'dark' })).toThrow(/scheme/);
     expect(posted).not.toHaveBeenCalled();
   });
@@ -203,7 +207,7 @@ describe('sending actions', () => {
     bridge.send('svc:action:set-color-scheme', { scheme: 'light' });
     bridge.send('svc:action:set-filter', { filterUrlParameter: 'f_orders.status={"value":"closed"}' });
     expect(posted).not.toHaveBeenCalled();
-    ready(bridge, win);
+    deliverReady(win);
     expect(posted.mock.calls.map(([m]) => [(m as { type: string }).type, (m as { payload: unknown }).payload])).toEqual([
       ['svc:action:navigate', { path: '/a' }],
       ['svc:action:set-filter', { filterUrlParameter: 'f_orders.region={"value":"EU"}' }],
@@ -223,7 +227,7 @@ describe('sending actions', () => {
       order.push('ready handler');
       bridge.send('svc:action:refresh');
     });
-    ready(bridge, win);
+    deliverReady(win);
     // Synchronous: nothing awaited between the ready event and these assertions.
     expect(order).toEqual(['posted svc:action:set-locale', 'ready handler', 'posted svc:action:refresh']);
   });
@@ -235,16 +239,16 @@ describe('sending actions', () => {
       ['queue-overflow', 'svc:action:navigate'],
       ['queue-overflow', 'svc:action:navigate'],
     ]);
-    ready(bridge, win);
+    deliverReady(win);
     expect(posted.mock.calls.map(([m]) => (m as { payload: { path: string } }).payload.path)).toEqual(['/3', '/4', '/5']);
   });
 
   it('sends directly after a re-ready, which the store counts', () => {
     const { bridge, win, posted } = setup();
-    ready(bridge, win);
+    deliverReady(win);
     deliver(eventEnvelope('svc:event:dashboard-loaded', {}), TENANT, win);
     expect(bridge.store.getState().status).toBe('loaded');
-    ready(bridge, win);
+    deliverReady(win);
     expect(bridge.store.getState()).toMatchObject({ status: 'ready', readyCount: 2 });
     bridge.send('svc:action:refresh');
     expect(sentTypes(posted)).toEqual(['svc:action:refresh']);
@@ -252,7 +256,7 @@ describe('sending actions', () => {
 
   it('sends nothing after disconnect, and says so', () => {
     const { bridge, win, posted, reports, disconnect } = setup();
-    ready(bridge, win);
+    deliverReady(win);
     disconnect();
     bridge.send('svc:action:refresh');
     expect(posted).not.toHaveBeenCalled();
@@ -279,7 +283,7 @@ describe('registry and teardown', () => {
     const handler = vi.fn();
     bridge.onAny(handler);
     bridge.destroy();
-    ready(bridge, win);
+    deliverReady(win);
     expect(handler).not.toHaveBeenCalled();
     expect(getMessageRouterStats()).toEqual({ routes: 0, listening: false });
     expect(embedRegistry.get('gone')).toBeUndefined();

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
   createActionQueue,
   createEmbedBridge,
@@ -7,19 +7,13 @@ import {
   embedInspector,
   embedRegistry,
 } from '../../../../src/protocol/index.js';
-import { connectedBridge as setup, destroyBridges } from '../../support/bridges.js';
-import { addFrame, deliver, eventEnvelope, readyPayload, TENANT } from '../../support/frames.js';
+import { connectedBridge as setup } from '../../support/bridges.js';
+import { addFrame, deliver, deliverReady, eventEnvelope, TENANT } from '../../support/frames.js';
 import { devError } from '../../support/errorTexts.js';
 
-const cleanups: (() => void)[] = [];
-
 afterEach(() => {
-  for (const cleanup of cleanups.splice(0)) cleanup();
-  destroyBridges();
   document.body.innerHTML = '';
   vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
 });
 
 describe('what a dropped message reports', () => {
@@ -48,11 +42,11 @@ describe('what a dropped message reports', () => {
   it('does not give a message without a source to an embed whose iframe has no window', () => {
     const reports: EmbedDebugReport[] = [];
     const bridge = createEmbedBridge({ surface: 'dashboard', tenantOrigin: TENANT, onDebug: (report) => reports.push(report) });
-    cleanups.push(() => bridge.destroy());
+    onTestFinished(() => bridge.destroy());
     bridge.connect(() => null);
     const handler = vi.fn();
     bridge.onAny(handler);
-    deliver(eventEnvelope('svc:event:ready', readyPayload()), TENANT, null);
+    deliverReady(null);
     expect(handler).not.toHaveBeenCalled();
     expect(bridge.isReady).toBe(false);
     expect(reports.map((report) => report.reason)).toEqual(['wrong-source-window']);
@@ -89,7 +83,7 @@ describe('values this version does not know', () => {
 describe('actions and the queue', () => {
   it('say which action was not sent when the embed is not connected', () => {
     const { bridge, win, reports, disconnect } = setup();
-    deliver(eventEnvelope('svc:event:ready', readyPayload()), TENANT, win);
+    deliverReady(win);
     disconnect();
     bridge.send('svc:action:refresh');
     expect(reports).toStrictEqual([
@@ -116,7 +110,7 @@ describe('actions and the queue', () => {
     deliver(eventEnvelope('svc:event:navigate', { path: '/a' }), TENANT, win);
     expect(bridge.isReady).toBe(false);
     expect(posted).not.toHaveBeenCalled();
-    deliver(eventEnvelope('svc:event:ready', readyPayload()), TENANT, win);
+    deliverReady(win);
     expect(bridge.isReady).toBe(true);
     expect(posted).toHaveBeenCalledOnce();
   });
@@ -126,7 +120,7 @@ describe('actions and the queue', () => {
     bridge.send('svc:action:navigate', { path: '/1' });
     bridge.send('svc:action:navigate', { path: '/2' });
     expect(reports.map((report) => report.detail)).toEqual(['svc:action:navigate discarded: over 1 actions queued']);
-    deliver(eventEnvelope('svc:event:ready', readyPayload()), TENANT, win);
+    deliverReady(win);
     expect(posted.mock.calls.map(([message]) => (message as { payload: unknown }).payload)).toEqual([{ path: '/2' }]);
     for (const bad of [0, -1, 1.5, Number.NaN]) {
       expect(() => createEmbedBridge({ surface: 'app', tenantOrigin: TENANT, maxQueuedActions: bad })).toThrow(
@@ -150,10 +144,10 @@ describe('actions and the queue', () => {
 describe('the inspector', () => {
   it('sees each action as sent directly or flushed from the queue', () => {
     const entries: EmbedInspectorEntry[] = [];
-    cleanups.push(embedInspector.subscribe((entry) => entries.push(entry)));
+    onTestFinished(embedInspector.subscribe((entry) => entries.push(entry)));
     const { bridge, win } = setup();
     bridge.send('svc:action:set-color-scheme', { scheme: 'dark' });
-    deliver(eventEnvelope('svc:event:ready', readyPayload()), TENANT, win);
+    deliverReady(win);
     bridge.send('svc:action:refresh');
     expect(entries.map((entry) => entry.kind)).toEqual(['action-queued', 'action-flushed', 'event', 'action-sent']);
   });
@@ -174,7 +168,7 @@ describe('identity and connection', () => {
     disconnect();
     expect(bridge.isConnected).toBe(true);
     expect(embedRegistry.get(bridge.embedId)).toBe(bridge);
-    deliver(eventEnvelope('svc:event:ready', readyPayload()), TENANT, win);
+    deliverReady(win);
     expect(bridge.isReady).toBe(true);
   });
 
@@ -197,21 +191,5 @@ describe('identity and connection', () => {
       drilldowns: [],
       recentEvents: [],
     });
-  });
-});
-
-describe('a throwing handler', () => {
-  it('is rethrown in a later task when the page has no reportError, and the other handlers still run', () => {
-    vi.useFakeTimers();
-    vi.stubGlobal('reportError', undefined);
-    const { bridge, win } = setup();
-    const second = vi.fn();
-    bridge.on('svc:event:ready', () => {
-      throw new Error('app bug');
-    });
-    bridge.on('svc:event:ready', second);
-    deliver(eventEnvelope('svc:event:ready', readyPayload()), TENANT, win);
-    expect(second).toHaveBeenCalledOnce();
-    expect(() => vi.runAllTimers()).toThrow('app bug');
   });
 });

@@ -1,8 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { buildEmbedUrl, normalizeTenantOrigin, parseFilterParameter } from '../../../../src/protocol/index.js';
 import { devError } from '../../support/errorTexts.js';
-
-const T = 'https://acme.example.com';
+import { TENANT as T } from '../../support/frames.js';
 
 describe('buildEmbedUrl', () => {
   it('builds the address of each surface', () => {

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActionType, EmbedDebugReport } from '../../../../src/protocol/index.js';
 import { prodError } from '../../support/errorTexts.js';
-import { addFrame, deliver, eventEnvelope } from '../../support/frames.js';
+import { addFrame, deliver, eventEnvelope, TENANT } from '../../support/frames.js';
+import { inProduction, leaveProduction } from '../../support/inProduction.js';
 
 type Protocol = typeof import('../../../../src/protocol/index.js');
 
@@ -10,17 +11,10 @@ type Protocol = typeof import('../../../../src/protocol/index.js');
 let protocol: Protocol;
 
 beforeAll(async () => {
-  vi.stubEnv('NODE_ENV', 'production');
-  vi.resetModules();
-  protocol = await import('../../../../src/protocol/index.js');
+  protocol = await inProduction(() => import('../../../../src/protocol/index.js'));
 });
 
-afterAll(() => {
-  vi.unstubAllEnvs();
-  vi.resetModules();
-});
-
-const T = 'https://acme.example.com';
+afterAll(leaveProduction);
 
 describe('in production, buildEmbedUrl refuses with its code and the option it refuses', () => {
   it.each([
@@ -38,13 +32,13 @@ describe('in production, buildEmbedUrl refuses with its code and the option it r
     [{ surface: 'chat', params: { 'bad name': 1 } }, 'SVC119', 'params'],
     [{ surface: 'chat', params: { extra: [] } }, 'SVC120', 'params.extra'],
   ])('for %j: %s', (options, code, option) => {
-    const refuse = () => protocol.buildEmbedUrl({ tenantOrigin: T, ...options } as never);
+    const refuse = () => protocol.buildEmbedUrl({ tenantOrigin: TENANT, ...options } as never);
     // No development link is left; the code is on the error as well as in its text.
     expect(refuse).toThrow(Object.assign(new TypeError(`${code} ${option}`), { code }));
   });
 
   it('still builds a valid address', () => {
-    expect(protocol.buildEmbedUrl({ surface: 'chat', tenantOrigin: T, session: 's', locale: 'de' })).toBe(`${T}/embed/chat?sessionId=s&locale=de`);
+    expect(protocol.buildEmbedUrl({ surface: 'chat', tenantOrigin: TENANT, session: 's', locale: 'de' })).toBe(`${TENANT}/embed/chat?sessionId=s&locale=de`);
   });
 });
 
@@ -95,14 +89,14 @@ describe('in production, actions are refused with a code and the field at fault'
 describe('in production, a debug report names what was dropped, and its reason says why', () => {
   it('for actions: the action type', () => {
     const reports: EmbedDebugReport[] = [];
-    const bridge = protocol.createEmbedBridge({ surface: 'dashboard', tenantOrigin: T, maxQueuedActions: 1, onDebug: (report) => reports.push(report) });
+    const bridge = protocol.createEmbedBridge({ surface: 'dashboard', tenantOrigin: TENANT, maxQueuedActions: 1, onDebug: (report) => reports.push(report) });
     bridge.send('svc:action:refresh');
     bridge.send('svc:action:navigate', { path: '/orders' });
     expect(reports.map(({ reason, detail }) => ({ reason, detail }))).toEqual([{ reason: 'queue-overflow', detail: 'svc:action:refresh' }]);
     // Sent after ready to an embed without a window: not connected.
     const win = addFrame().contentWindow as Window;
     bridge.connect(() => win);
-    deliver(eventEnvelope('svc:event:ready', { embedTenant: null, deploymentId: null, mode: 'signed', surface: 'dashboard' }), T, win);
+    deliver(eventEnvelope('svc:event:ready', { embedTenant: null, deploymentId: null, mode: 'signed', surface: 'dashboard' }), TENANT, win);
     bridge.connect(() => null);
     bridge.send('svc:action:refresh');
     expect(reports.slice(1).map(({ reason, detail }) => ({ reason, detail }))).toEqual([{ reason: 'not-connected', detail: 'svc:action:refresh' }]);
@@ -111,17 +105,17 @@ describe('in production, a debug report names what was dropped, and its reason s
 
   it('for messages from elsewhere: the origin they came from', () => {
     const reports: EmbedDebugReport[] = [];
-    const bridge = protocol.createEmbedBridge({ surface: 'dashboard', tenantOrigin: T, onDebug: (report) => reports.push(report) });
+    const bridge = protocol.createEmbedBridge({ surface: 'dashboard', tenantOrigin: TENANT, onDebug: (report) => reports.push(report) });
     const win = addFrame().contentWindow as Window;
     bridge.connect(() => win);
     const data = eventEnvelope('svc:event:navigate', { path: '/' });
     deliver(data, 'https://evil.example.com', win);
     deliver(data, '', win);
-    deliver(data, T, addFrame().contentWindow);
+    deliver(data, TENANT, addFrame().contentWindow);
     expect(reports.map(({ reason, detail }) => ({ reason, detail }))).toEqual([
       { reason: 'wrong-origin', detail: 'https://evil.example.com' },
       { reason: 'wrong-origin', detail: '(no origin)' },
-      { reason: 'wrong-source-window', detail: T },
+      { reason: 'wrong-source-window', detail: TENANT },
     ]);
     bridge.destroy();
   });

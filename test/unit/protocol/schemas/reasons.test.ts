@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { parseActionMessage, parseEventMessage } from '../../../../src/protocol/index.js';
+import { inProduction, leaveProduction } from '../../support/inProduction.js';
 
 function event(type: string, payload: unknown, extra: Record<string, unknown> = {}) {
   return { source: 'svc-embed', direction: 'event', type, payload, timestamp: 1_700_000_000_000, surface: 'dashboard', ...extra };
@@ -120,16 +121,9 @@ describe('the reason a refused action gives', () => {
 });
 
 describe('production texts', () => {
-  afterEach(() => {
-    vi.unstubAllEnvs();
-    vi.resetModules();
-  });
+  afterEach(leaveProduction);
 
-  async function productionParsers() {
-    vi.stubEnv('NODE_ENV', 'production');
-    vi.resetModules();
-    return import('../../../../src/protocol/index.js');
-  }
+  const productionParsers = () => inProduction(() => import('../../../../src/protocol/index.js'));
 
   it('stay short: they name the field (the reason code says what kind of problem), not the expected form', async () => {
     const parsers = await productionParsers();

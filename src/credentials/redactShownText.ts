@@ -14,7 +14,7 @@ const START = '(?:(?<![A-Za-z0-9_\\-\\\\])|(?<=%(?:25){0,2}[0-9A-Fa-f]{2})|(?<=\
 const QUOTE = '\\\\*"|\\\\*\'|\\\\+u0022|%(?:25){0,2}22';
 
 // The patterns built from these parts are made on first use, not at load: a bundler cannot prove building
-// them at load free of side effects, so a production bundle that never scrubs would keep them.
+// them at load free of side effects, so a production bundle that never redacts would keep them.
 
 /** A separator between a name and its value: `:` or `=`, raw, URL-encoded or `\u`-escaped. */
 const SEPARATOR = '\\s*(?::|=|%(?:25){0,2}3[aAdD]|\\\\+u003[aAdD])\\s*';
@@ -220,9 +220,9 @@ function redactPairedValues(text: string): string {
  * Each removed value becomes `[redacted]`; the text around it is kept. Running it twice changes nothing more.
  *
  * @example
- * scrubCredentials('https://x.example/e?next=%2Fa%3Fsession%3Ds3cr3t%26v%3D1');
+ * redactShownText('https://x.example/e?next=%2Fa%3Fsession%3Ds3cr3t%26v%3D1');
  * // 'https://x.example/e?next=%2Fa%3Fsession%3D[redacted]%26v%3D1'
  */
-export function scrubCredentials(text: string): string {
+export function redactShownText(text: string): string {
   return redactNamedValues(redactPairedValues(redactKnownSecrets(text)));
 }
