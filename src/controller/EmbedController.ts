@@ -5,12 +5,14 @@ import type { EmbedUpdatableOptions } from './EmbedUpdatableOptions.js';
 /**
  * Where an embed is in its lifecycle:
  * - `idle`: created, not attached to a page element yet (also during server rendering);
- * - `session`: waiting for `getSession`;
- * - `loading`: the iframe is loading its address;
+ * - `session`: waiting for `getSession` (at most `sessionTimeoutMs`);
+ * - `loading`: the iframe is loading its address (a signed load's first `ready` is awaited at most
+ *   `readyTimeoutMs`);
  * - `ready`: the embed sent `ready` for the current load;
  * - `renewing`: a new session is being fetched and handed to the embed (in place, the embed stays shown) or
  *   loaded (the embed is hidden until the new load is ready);
- * - `error`: the embed failed (a fatal error, a failed `getSession`, too many renewals); `retry()` starts again;
+ * - `error`: the embed failed (a fatal error, a failed or timed-out `getSession`, no `ready` in time, too many
+ *   renewals, an identity that makes no address); `retry()` starts again;
  * - `destroyed`: torn down; nothing will happen any more.
  */
 export type EmbedPhase = 'idle' | 'session' | 'loading' | 'ready' | 'renewing' | 'error' | 'destroyed';

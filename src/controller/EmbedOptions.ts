@@ -56,6 +56,23 @@ export interface EmbedLoadOptions extends PlacementSwitches {
    * @default 150
    */
   readonly revealSettleMs?: number | undefined;
+  /**
+   * How long a new document (the first load, a retry, a renewal by reload) may take to send its first `ready`
+   * before the embed fails with `SVC309`, shown by `errorFallback` (whose retry loads it again) and reported to
+   * `onError`: a wrong or unreachable tenant, a frame the platform's `frame-ancestors` policy blocks and an
+   * address that is not the platform all look like a document that never says ready. A `ready` that comes later
+   * after all recovers the embed. Clamped to 2^31 - 1 ms, the longest a browser timer holds.
+   * @default 30000 for a signed load; none for a private one (its viewer may be signing in, which sends no
+   * `ready`); the surrounding `<SvcProvider>`'s `readyTimeoutMs`, if any, for both
+   */
+  readonly readyTimeoutMs?: number | undefined;
+  /**
+   * How long each `getSession` call may take before its `signal` is aborted and the embed fails with `SVC308`,
+   * shown by `errorFallback` (whose retry asks again) and reported to `onError`. Such a call is not tried again,
+   * even during a renewal. Clamped to 2^31 - 1 ms, the longest a browser timer holds.
+   * @default 30000 (the surrounding `<SvcProvider>`'s `sessionTimeoutMs`, if any)
+   */
+  readonly sessionTimeoutMs?: number | undefined;
   /** How many actions may wait for `ready`. @default 100 */
   readonly maxQueuedActions?: number | undefined;
   /**
@@ -88,7 +105,7 @@ export type OptionalOptions<T, K extends keyof T> = { readonly [P in K]?: T[P] |
 /** What a surrounding provider may supply to every embed below it; the embed's own value wins over each. */
 export type EmbedSettings = OptionalOptions<
   EmbedOptions,
-  'tenantOrigin' | 'getSession' | 'colorScheme' | 'locale' | 'timezone' | 'theme' | 'onDebug' | 'keepAlive' | 'runtime'
+  'tenantOrigin' | 'getSession' | 'colorScheme' | 'locale' | 'timezone' | 'theme' | 'onDebug' | 'keepAlive' | 'readyTimeoutMs' | 'sessionTimeoutMs' | 'runtime'
 >;
 
 /**
@@ -100,7 +117,7 @@ export type EmbedSettings = OptionalOptions<
 export function withSettings<T extends EmbedSettings>(own: T, settings: EmbedSettings): T {
   const merged = { ...own } as Record<string, unknown>;
   // The names of {@link EmbedSettings}, as a value.
-  for (const name of ['tenantOrigin', 'getSession', 'colorScheme', 'locale', 'timezone', 'theme', 'onDebug', 'keepAlive', 'runtime'] as const) {
+  for (const name of ['tenantOrigin', 'getSession', 'colorScheme', 'locale', 'timezone', 'theme', 'onDebug', 'keepAlive', 'readyTimeoutMs', 'sessionTimeoutMs', 'runtime'] as const) {
     merged[name] ??= settings[name];
   }
   return merged as T;

@@ -26,9 +26,9 @@ export interface SessionRequest {
   readonly expiresAt?: number | undefined;
   /**
    * Aborted when the answer is no longer wanted: the embed is torn down (or destroyed) before the session
-   * arrives, or a newer session took its place (a new `session` option); pass it to `fetch`. An answer that
-   * comes anyway is dropped, never loaded. Not aborted because another renewal trigger arrived: those join
-   * this request.
+   * arrives, a newer session took its place (a new `session` option), or the call took longer than
+   * `sessionTimeoutMs` (SVC308); pass it to `fetch`. An answer that comes anyway is dropped, never loaded. Not
+   * aborted because another renewal trigger arrived: those join this request.
    */
   readonly signal: AbortSignal;
 }

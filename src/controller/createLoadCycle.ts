@@ -7,7 +7,7 @@ import type { ControlledSync } from './createControlledSync.js';
 import { createEmbedFrame, type EmbedFrame } from './createEmbedFrame.js';
 import { createRenewal, type Renewal } from './createRenewal.js';
 import { createReveal } from './createReveal.js';
-import type { SessionSource } from './createSessionSource.js';
+import { type SessionSource, sessionError } from './createSessionSource.js';
 import type { EmbedControllerSnapshot } from './EmbedController.js';
 import type { EmbedUpdatableOptions } from './EmbedUpdatableOptions.js';
 import type { EmbedOptions } from './EmbedOptions.js';
@@ -62,6 +62,8 @@ export function createLoadCycle(
   let generation = 0;
   /** Whether the current document was loaded with a session: only then is its session renewed. */
   let loadSigned: boolean;
+  /** Until it fires, the current load may send its first `ready` (see `readyTimeoutMs`). */
+  let readyTimer: ReturnType<typeof setTimeout> | undefined;
 
   // Nothing else of the reveal is pending when this runs: it is the reveal's own step, or follows a cancel.
   const show = (): void => {
@@ -86,6 +88,7 @@ export function createLoadCycle(
 
   const halt = (): void => {
     generation += 1;
+    clearTimeout(readyTimer);
     sessions.abort();
     renewal.reset(true);
     reveal.cancel();
@@ -135,6 +138,26 @@ export function createLoadCycle(
     if (!hidden) show();
     set({ phase: 'loading', loads: snapshot().loads + 1, visible: !hidden, error: null });
     if (isDevelopment) traceLifecycle(options.embedId, 'loading', session === undefined ? 'private mode' : 'signed mode');
+    // A wrong tenant port, a frame the platform's frame-ancestors policy blocks and an address that is not the
+    // platform all look like a document that never says ready: its first ready is awaited readyTimeoutMs. A
+    // private load has no limit unless one is given: its viewer may be signing in there, which sends none.
+    clearTimeout(readyTimer);
+    const limit = options.readyTimeoutMs ?? (loadSigned ? 30_000 : undefined);
+    if (limit !== undefined) {
+      readyTimer = setTimeout(
+        () =>
+          fail(
+            sessionError(
+              309,
+              'ready',
+              isDevelopment
+                ? `The embed sent no ready within ${limit} ms: the tenant address may be wrong or unreachable, or the platform's frame-ancestors policy may block this page.`
+                : 'ready',
+            ),
+          ),
+        Math.min(limit, 2_147_483_647),
+      );
+    }
   };
 
   const start = (reason: SessionRequestReason): void => {
@@ -184,6 +207,7 @@ export function createLoadCycle(
     const renewing = loadSigned && snapshot().phase !== 'error';
     switch (message.type) {
       case 'svc:event:ready':
+        clearTimeout(readyTimer);
         frame.ready();
         // A new document lost the runtime state: send every controlled value again, and go back to where the
         // viewer was. A session handed over in place kept it.

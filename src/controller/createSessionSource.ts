@@ -16,8 +16,9 @@ export interface SessionSource {
    * and for an unused session option, else a promise of `getSession`'s answer. A call while one is being
    * fetched joins it: one request in flight, whatever asked. Throws at once for a used session option without
    * `getSession`. A rejected `getSession` is
-   * tried again with backoff while the current token is still trusted (until `expiresAt`, epoch ms). Rejects
-   * with the failure in the shape of a fatal `svc:event:error` payload.
+   * tried again with backoff while the current token is still trusted (until `expiresAt`, epoch ms); one that
+   * takes longer than `sessionTimeoutMs` is not (SVC308). Rejects with the failure in the shape of a fatal
+   * `svc:event:error` payload.
    */
   take(reason: SessionRequestReason, expiresAt?: number): string | undefined | Promise<string>;
   /**
@@ -47,37 +48,57 @@ export const sessionError = (code: SvcErrorNumber, context: string, message: str
  * returns the latest live options (session and getSession are read at the moment a session is needed).
  */
 export function createSessionSource(
-  identity: Pick<EmbedIdentity, 'surface' | 'embedId' | 'publicId' | 'deploymentId'> & Pick<EmbedLoadOptions, 'runtime'>,
+  identity: Pick<EmbedIdentity, 'surface' | 'embedId' | 'publicId' | 'deploymentId'> & Pick<EmbedLoadOptions, 'runtime' | 'sessionTimeoutMs'>,
   signed: () => boolean,
   live: () => EmbedUpdatableOptions,
 ): SessionSource {
   let abort: AbortController | undefined;
   let pending: Promise<string> | undefined;
 
+  /** How long each `getSession` call may take (a browser timer holds at most 2^31 - 1 ms). */
+  const timeoutMs = Math.min(identity.sessionTimeoutMs ?? 30_000, 2_147_483_647);
+
   const request = async (getSession: GetSession, reason: SessionRequestReason, expiresAt: number | undefined): Promise<unknown> => {
     for (let delay = 1000; ; delay *= 2) {
-      abort = new AbortController();
-      const { signal } = abort;
+      const attempt = new AbortController();
+      abort = attempt;
+      const { signal } = attempt;
+      // A call that neither resolves nor rejects in time fails the request (SVC308), its signal aborted.
+      const timer = setTimeout(
+        () => attempt.abort(sessionError(308, 'getSession', isDevelopment ? `getSession did not answer within ${timeoutMs} ms` : 'getSession')),
+        timeoutMs,
+      );
       try {
-        return await getSession({
-          surface: identity.surface,
-          embedId: identity.embedId,
-          publicId: identity.publicId,
-          deploymentId: identity.deploymentId,
-          reason,
-          expiresAt,
-          signal,
+        return await new Promise((resolve, reject) => {
+          // Timed out, or called off by the embed: the answer is not awaited any longer (dropped if it comes).
+          signal.addEventListener('abort', () => reject(signal.reason));
+          // A getSession written without async may return its id as it is, or throw at once: both are answers.
+          Promise.resolve(
+            getSession({
+              surface: identity.surface,
+              embedId: identity.embedId,
+              publicId: identity.publicId,
+              deploymentId: identity.deploymentId,
+              reason,
+              expiresAt,
+              signal,
+            }),
+          ).then(resolve, reject);
         });
       } catch (error) {
+        // Timed out (SVC308) or called off (SVC302): the request ends here.
+        if (signal.aborted) throw signal.reason;
         // Worth another try while the embed still trusts its token: a blip of the app's backend must not end
         // the viewer's session. Otherwise (a first load, an expired token) the failure is shown at once.
         if (expiresAt === undefined || Date.now() + delay >= expiresAt) {
           throw sessionError(301, 'getSession', `getSession failed: ${error instanceof Error ? error.message : String(error)}`);
         }
-        await new Promise((resume) => setTimeout(resume, Math.min(delay, 30_000)));
+      } finally {
+        clearTimeout(timer);
       }
-      // Torn down while waiting (or while getSession ran): nobody needs a session any more.
-      if (signal.aborted) throw sessionError(302, 'getSession', 'aborted');
+      await new Promise((resume) => setTimeout(resume, Math.min(delay, 30_000)));
+      // Torn down (or superseded) while waiting to try again: nobody needs this session any more.
+      if (signal.aborted) throw signal.reason;
     }
   };
 
@@ -122,7 +143,7 @@ export function createSessionSource(
       return pending;
     },
     abort() {
-      abort?.abort();
+      abort?.abort(sessionError(302, 'getSession', 'aborted'));
       pending = undefined;
     },
   };

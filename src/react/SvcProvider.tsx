@@ -31,10 +31,23 @@ export interface SvcProviderProps extends EmbedSettings {
  *   <SvcChat />
  * </SvcProvider>
  */
-export function SvcProvider({ children, tenantOrigin, getSession, colorScheme, locale, timezone, theme, onDebug, keepAlive, runtime }: SvcProviderProps): ReactNode {
+export function SvcProvider({
+  children,
+  tenantOrigin,
+  getSession,
+  colorScheme,
+  locale,
+  timezone,
+  theme,
+  onDebug,
+  keepAlive,
+  readyTimeoutMs,
+  sessionTimeoutMs,
+  runtime,
+}: SvcProviderProps): ReactNode {
   const value = useMemo(
-    () => ({ tenantOrigin, getSession, colorScheme, locale, timezone, theme, onDebug, keepAlive, runtime }),
-    [tenantOrigin, getSession, colorScheme, locale, timezone, theme, onDebug, keepAlive, runtime],
+    () => ({ tenantOrigin, getSession, colorScheme, locale, timezone, theme, onDebug, keepAlive, readyTimeoutMs, sessionTimeoutMs, runtime }),
+    [tenantOrigin, getSession, colorScheme, locale, timezone, theme, onDebug, keepAlive, readyTimeoutMs, sessionTimeoutMs, runtime],
   );
   return <SvcProviderContext.Provider value={value}>{children}</SvcProviderContext.Provider>;
 }

@@ -197,4 +197,52 @@ describe('a new session prop for a live embed (a loader ran again)', () => {
     await expect.poll(() => countOf(page, 'main', 'svc:event:ready'), { timeout: 15_000 }).toBe(7);
     await page.close();
   }, 90_000);
+
+  it("another viewer's session passed while a renewal's getSession is held: the embed ends on the new viewer, the late session is never used", async () => {
+    const first = await mint(steady, 'dashboard');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const late: string[] = [];
+    const { page, documents } = await openHostPage(
+      { browser, host, emulator: steady },
+      { scenario: 'signed-dashboard', props: JSON.stringify({ session: first }) },
+      {
+        // The renewal's getSession (still for viewer-1) takes as long as the test says.
+        mintFor: async (surface) => {
+          await held;
+          const session = await mint(steady, surface);
+          late.push(session);
+          return session;
+        },
+      },
+    );
+    const viewerShown = async () => {
+      const frame = await frameOf(page, 'main');
+      return frame.textContent('[data-testid="viewer-name"]').catch(() => null);
+    };
+    await expect.poll(() => countOf(page, 'main', 'svc:event:ready'), { timeout: 15_000 }).toBe(1);
+    expect(await viewerShown()).toBe('viewer-1');
+    // The token ends: the embed announces it, and the renewal's getSession is on its way (held).
+    steady.expireEmbedTokens();
+    await (await frameOf(page, 'main')).evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await expect.poll(() => requestsOf(page, 'main'), { timeout: 10_000 }).toEqual(['renewal']);
+    // Meanwhile the app signs in viewer-2: its loader passes viewer-2's session.
+    const other = await mint(steady, 'dashboard', 'viewer-2');
+    await page.evaluate((p) => (window as unknown as { __setProps: (p: Record<string, unknown>) => void }).__setProps(p), { session: other });
+    await expect.poll(() => documents.length, { timeout: 15_000 }).toBe(2);
+    expect(new URL(documents[1] as string).searchParams.get('session')).toBe(other);
+    await expect.poll(viewerShown, { timeout: 15_000, interval: 100 }).toBe('viewer-2');
+    // The renewal's getSession answers now, with viewer-1's session: it goes nowhere.
+    release();
+    await expect.poll(() => late.length, { timeout: 10_000 }).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(documents).toHaveLength(2);
+    expect(documents.some((url) => url.includes(late[0] as string))).toBe(false);
+    expect(await viewerShown()).toBe('viewer-2');
+    // No error but the old document's own report of its expired token, before the switch.
+    expect((await eventsOf(page, 'main', 'svc:event:error')).filter((event) => event.payload.name !== 'SessionExpiredError')).toEqual([]);
+    await page.close();
+  }, 60_000);
 });

@@ -1,22 +1,11 @@
 // A host app for the devtools suite: an embed and the inspector panel, imported from the built package by
-// name, as an app does; and an embed with a bad prop, whose error shows which text the build kept.
-import { Component, type ReactNode, StrictMode, useState } from 'react';
+// name, as an app does; and an embed with a bad prop, whose error fallback shows which text the build kept.
+import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { type ColorScheme, SvcDashboard } from 'svc-embed-react';
 import { SvcDevtools } from 'svc-embed-react/devtools';
 
 const tenant = new URLSearchParams(location.search).get('tenant') ?? '';
-
-/** Shows the error of what it wraps, as an app's error boundary would. */
-class ShowError extends Component<{ children: ReactNode }, { message: string | null }> {
-  override state = { message: null as string | null };
-  static getDerivedStateFromError(error: unknown) {
-    return { message: error instanceof Error ? error.message : String(error) };
-  }
-  override render() {
-    return this.state.message === null ? this.props.children : <p data-bad-prop>{this.state.message}</p>;
-  }
-}
 
 function Host() {
   const [scheme, setScheme] = useState<ColorScheme>('dark');
@@ -27,9 +16,8 @@ function Host() {
         Toggle colour scheme
       </button>
       <SvcDashboard embedId="sales" tenantOrigin={tenant} publicId="sales-overview" colorScheme={scheme} style={{ height: 480, width: 760 }} />
-      <ShowError>
-        <SvcDashboard embedId="bad" tenantOrigin={tenant} publicId="../sales" />
-      </ShowError>
+      {/* A bad identity fails its own embed, never the page: the fallback shows the coded error. */}
+      <SvcDashboard embedId="bad" tenantOrigin={tenant} publicId="../sales" errorFallback={(error) => <p data-bad-prop>{error.message}</p>} />
       <SvcDevtools defaultOpen position="bottom-right" />
     </>
   );

@@ -48,11 +48,19 @@ export interface HostPage {
 
 /**
  * Opens the host app of `rig` in a new page, embedding from the rig's emulator, with `query` (the scenario and
- * its settings) in its address. The page's `getSession` mints on that emulator ({@link mintForSurface}).
+ * its settings) in its address. The page's `getSession` mints on that emulator ({@link mintForSurface}), or
+ * answers with what `mintFor` gives (a test holding or replacing the backend's answer).
  * `withoutMoveBefore` takes `Element.prototype.moveBefore` away before any script runs, as a browser without
  * it would be.
  */
-export async function openHostPage(rig: HostRig, query: Record<string, string>, { withoutMoveBefore = false } = {}): Promise<HostPage> {
+export async function openHostPage(
+  rig: HostRig,
+  query: Record<string, string>,
+  {
+    withoutMoveBefore = false,
+    mintFor = (surface: string) => mintForSurface(rig.emulator, surface),
+  }: { withoutMoveBefore?: boolean; mintFor?: (surface: string) => Promise<string> } = {},
+): Promise<HostPage> {
   const tenant = rig.emulator;
   const page = await rig.browser.newPage({ viewport: { width: 1000, height: 900 } });
   if (withoutMoveBefore) await page.addInitScript(() => delete (Element.prototype as { moveBefore?: unknown }).moveBefore);
@@ -62,7 +70,7 @@ export async function openHostPage(rig: HostRig, query: Record<string, string>, 
   });
   const sessions: string[] = [];
   await page.exposeFunction('mintSession', async (surface: string) => {
-    const session = await mintForSurface(tenant, surface);
+    const session = await mintFor(surface);
     sessions.push(session);
     return session;
   });
