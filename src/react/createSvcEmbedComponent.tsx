@@ -30,13 +30,6 @@ interface SvcEmbedAnyProps extends SvcEmbedCommonProps, SvcDashboardEventProps {
   readonly filters?: Filters | undefined;
 }
 
-/** Hands an event to the callback prop for its type (see `EVENT_CALLBACK_PROPS`), then to `onEvent`. */
-function callEventProps(props: SvcEmbedAnyProps, message: SvcEventMessage): void {
-  const callback = props[EVENT_CALLBACK_PROPS[message.type]] as ((payload: unknown, message: SvcEventMessage) => void) | undefined;
-  callback?.(message.payload, message);
-  props.onEvent?.(message);
-}
-
 /**
  * Makes `<SvcDashboard>`, `<SvcApp>` or `<SvcChat>`: one shared implementation for a surface, a thin binding
  * over the embed controller (see `useEmbedController`), which owns the iframe, the session, the bridge, the
@@ -56,8 +49,15 @@ export function createSvcEmbedComponent<P extends SvcEmbedCommonProps>(
     const options = withSettings(props, useContext(SvcProviderContext)) as SvcEmbedAnyProps & { readonly tenantOrigin: string };
     // Development only: a bad controlled prop or keepAlive fails here, named, where it is written.
     if (isDevelopment) validateEmbedProps(component, options);
-    // The hook calls the latest render's handlers, so these read the latest props.
-    const onEvent = (message: SvcEventMessage): void => callEventProps(props, message);
+    /**
+     * Hands an event to the callback prop for its type (see `EVENT_CALLBACK_PROPS`), then to `onEvent`. The
+     * hook calls the latest render's handlers, so these read the latest props.
+     */
+    const onEvent = (message: SvcEventMessage): void => {
+      const callback = props[EVENT_CALLBACK_PROPS[message.type]] as ((payload: unknown, message: SvcEventMessage) => void) | undefined;
+      callback?.(message.payload, message);
+      props.onEvent?.(message);
+    };
     const { controller, snapshot, embedId, hostRef, hostKey } = useEmbedController({
       ...options,
       surface,
