@@ -87,7 +87,7 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
     bridge.destroy();
     placement.dispose();
     set({ phase: 'destroyed', visible: false });
-    if (isDevelopment) traceLifecycle(embedId, 'destroyed');
+    if (isDevelopment) traceLifecycle(options, 'destroyed');
   };
 
   /** Keeps the embed (a pending teardown is called off), connects it, and starts the first load. */
@@ -123,7 +123,7 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
       runtimeOf(options).registry.setParked(embedId, false);
       if (snapshot.parked) {
         set({ parked: false });
-        if (isDevelopment) traceLifecycle(embedId, 'shown');
+        if (isDevelopment) traceLifecycle(options, 'shown');
       }
       setDebugHook(live.onDebug);
       begin();
@@ -170,7 +170,7 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
       // Out of reach of hooks and actions that name no embed, until shown again.
       runtimeOf(options).registry.setParked(embedId, true);
       set({ parked: true });
-      if (isDevelopment) traceLifecycle(embedId, 'parked');
+      if (isDevelopment) traceLifecycle(options, 'parked');
     },
     retry() {
       // Only after an error (a destroyed embed is in its own phase).

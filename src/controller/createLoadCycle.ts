@@ -70,7 +70,7 @@ export function createLoadCycle(
     frame.hide(false);
     if (!snapshot().visible) {
       set({ visible: true });
-      if (isDevelopment) traceLifecycle(options.embedId, 'revealed');
+      if (isDevelopment) traceLifecycle(options, 'revealed');
     }
   };
   const reveal = createReveal(show, options.revealSettleMs, options.revealTimeoutMs);
@@ -80,7 +80,7 @@ export function createLoadCycle(
     if (reloaded) {
       bridge.reset();
       renewal.reset();
-      if (isDevelopment) traceLifecycle(options.embedId, 'reloaded');
+      if (isDevelopment) traceLifecycle(options, 'reloaded');
     }
     const { phase, visible } = snapshot();
     if (!bridge.isReady && hidden && !visible && (phase === 'loading' || phase === 'ready')) reveal.afterLoad();
@@ -104,7 +104,7 @@ export function createLoadCycle(
       live().onFailure?.(error);
     }
     set({ phase: 'error', error });
-    if (isDevelopment) traceLifecycle(options.embedId, 'error', error.message);
+    if (isDevelopment) traceLifecycle(options, 'error', error.message);
   };
 
   /**
@@ -137,7 +137,7 @@ export function createLoadCycle(
     frame.load(src, live().title ?? `Analytics ${options.surface}`);
     if (!hidden) show();
     set({ phase: 'loading', loads: snapshot().loads + 1, visible: !hidden, error: null });
-    if (isDevelopment) traceLifecycle(options.embedId, 'loading', session === undefined ? 'private mode' : 'signed mode');
+    if (isDevelopment) traceLifecycle(options, 'loading', session === undefined ? 'private mode' : 'signed mode');
     // A wrong tenant port, a frame the platform's frame-ancestors policy blocks and an address that is not the
     // platform all look like a document that never says ready: its first ready is awaited readyTimeoutMs. A
     // private load has no limit unless one is given: its viewer may be signing in there, which sends none.
@@ -177,7 +177,7 @@ export function createLoadCycle(
       return;
     }
     set({ phase: 'session', visible: false, error: null });
-    if (isDevelopment) traceLifecycle(options.embedId, 'session-requested', reason);
+    if (isDevelopment) traceLifecycle(options, 'session-requested', reason);
     session.then(
       (id) => loadGeneration === generation && load(id),
       (error: ErrorPayload) => loadGeneration === generation && fail(error),
@@ -193,7 +193,7 @@ export function createLoadCycle(
         bridge.store.setState({ status: 'loading' });
       }
       set({ phase: 'renewing', renewals: snapshot().renewals + 1, visible: inPlace && snapshot().visible });
-      if (isDevelopment) traceLifecycle(options.embedId, 'renewing', inPlace ? 'in place' : 'by reload');
+      if (isDevelopment) traceLifecycle(options, 'renewing', inPlace ? 'in place' : 'by reload');
     },
     (session) => {
       ledgerOf(options).add(session);
@@ -231,7 +231,7 @@ export function createLoadCycle(
           // The embed refused an action while its token was expired: send the current values after the renewal.
           else if (error.name === 'SessionExpiredError') sync.forget();
         } else if (renewing && live().getSession !== undefined && isSessionFailure(error, { signed: loadSigned, readySinceLoad: bridge.isReady })) {
-          if (isDevelopment) traceLifecycle(options.embedId, 'session-failed', error.name ?? error.message);
+          if (isDevelopment) traceLifecycle(options, 'session-failed', error.name ?? error.message);
           renewal.renew();
         } else fail(error, true);
         return;

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EmbedController, EmbedControllerOptions } from '../../../src/controller/index.js';
 import { keepAlive } from '../../../src/keepAlive/index.js';
-import { embedInspector } from '../../../src/protocol/index.js';
+import { createEmbedRuntime, embedInspector, inspectorOf } from '../../../src/protocol/index.js';
 import { addHost as host, destroyControllers, emitEvent, emitReady, makeController, manualSessions } from '../support/controllers.js';
-import { nextSession } from '../support/runtime.js';
+import { nextSession, testRuntime } from '../support/runtime.js';
 
 // Developer tools show an embed's lifecycle from the inspector's `lifecycle` entries: each step once, in order,
 // with the detail that tells the steps apart.
@@ -19,8 +19,9 @@ let count = 0;
 function make(options: Partial<EmbedControllerOptions> = {}) {
   const embedId = `trace-${++count}`;
   const steps: string[] = [];
+  // The controllers run in the test's own runtime: its inspector hears their steps.
   unsubscribes.push(
-    embedInspector.subscribe((entry) => {
+    inspectorOf(testRuntime()).subscribe((entry) => {
       if (entry.kind === 'lifecycle' && entry.embedId === embedId) steps.push(entry.detail === undefined ? entry.phase : `${entry.phase}: ${entry.detail}`);
     }),
   );
@@ -94,6 +95,19 @@ describe('the lifecycle an inspector sees', () => {
     retried.dispatchEvent(new Event('load'));
     retried.dispatchEvent(new Event('load'));
     expect(steps).toEqual(['loading: private mode', 'revealed', 'error: Chart query failed', 'loading: private mode', 'reloaded']);
+  });
+
+  it("of an embed given a runtime of its own: that runtime's inspector, not the page's default one", () => {
+    const runtime = createEmbedRuntime();
+    const own: string[] = [];
+    unsubscribes.push(inspectorOf(runtime).subscribe((entry) => entry.kind === 'lifecycle' && own.push(entry.phase)));
+    const page: string[] = [];
+    unsubscribes.push(embedInspector.subscribe((entry) => entry.kind === 'lifecycle' && page.push(entry.phase)));
+    const { controller, steps } = make({ runtime, reveal: 'immediate' });
+    controller.attach(host());
+    expect(own).toEqual(['revealed', 'loading']);
+    expect(steps).toEqual([]);
+    expect(page).toEqual([]);
   });
 
   it('of an embed revealed at once', () => {

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EmbedController, SessionRequest } from '../../../src/controller/index.js';
-import { embedInspector } from '../../../src/protocol/index.js';
+import { inspectorOf } from '../../../src/protocol/index.js';
 import { addHost, destroyControllers, flush, makeController } from '../support/controllers.js';
 import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
+import { testRuntime } from '../support/runtime.js';
 
 /**
  * Renewal as the viewer and the app see it through the embed's events: an in-place renewal keeps the embed
@@ -61,7 +62,7 @@ describe('a renewal in place', () => {
   it('is traced for the developer tools as a renewal in place', async () => {
     const details: (string | undefined)[] = [];
     const { controller, tenant } = await readyEmbed();
-    const stop = embedInspector.subscribe((entry) => {
+    const stop = inspectorOf(testRuntime()).subscribe((entry) => {
       if (entry.kind === 'lifecycle' && entry.embedId === controller.bridge.embedId && entry.phase === 'renewing') details.push(entry.detail);
     });
     tenant.send('svc:event:session-expired');
