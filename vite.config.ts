@@ -1,6 +1,7 @@
 import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { transform as esbuildTransform } from 'esbuild';
 import ts from 'typescript';
 import { defineConfig, type Plugin } from 'vite';
 import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
@@ -46,6 +47,54 @@ function developmentGuards(): Plugin {
         output.overwrite(use.index, use.index + use[0].length, DEVELOPMENT_GUARD);
       }
       return { code: output.toString(), map: output.generateMap({ hires: true, source: id }) };
+    },
+  };
+}
+
+/**
+ * The fields of the lifecycle state that no other module reads (see `LifecycleState` in embedLifecycle.ts):
+ * the source keeps names that say what each one means, the shipped code gets short ones. The state is
+ * private to the controller; the snapshot, the store update and the effects keep their documented names.
+ */
+const LIFECYCLE_INTERNAL_FIELDS = [
+  'pendingOffer',
+  'everReady',
+  'lastRequestId',
+  'docReady',
+  'loadSigned',
+  'fromEmbed',
+  'unreported',
+  'renewAt',
+  'speaks',
+  'attempts',
+  'offline',
+  'recent',
+  'answers',
+  'inFlight',
+  'handover',
+  'renewal',
+];
+
+/**
+ * Shortens the lifecycle state's internal field names in the shipped code (esbuild renames them as
+ * properties, never touching strings or any other name, and avoids every property name the module uses).
+ */
+function internalFieldNames(): Plugin {
+  const fields = new RegExp(`^(?:${LIFECYCLE_INTERNAL_FIELDS.join('|')})$`);
+  return {
+    name: 'svc-internal-field-names',
+    apply: 'build',
+    async transform(code, id) {
+      if (!id.endsWith('/src/controller/embedLifecycle.ts')) return null;
+      const result = await esbuildTransform(code, {
+        loader: 'ts',
+        format: 'esm',
+        target: 'es2022',
+        mangleProps: fields,
+        sourcemap: true,
+        sourcefile: id,
+      });
+      return { code: result.code, map: result.map };
     },
   };
 }
@@ -206,7 +255,7 @@ export default defineConfig(({ mode }) => {
     // their own chunk, so within one module system there is one message router and one embed registry.
     const commonjsEntries = ['index', 'protocol/index', 'controller/index', 'keepAlive/index', 'schemas/index', 'testing/index', 'server/index', 'devtools/index', 'devtools/SvcDevtoolsPanel'];
     return {
-      plugins: [react(), developmentGuards(), commonjsTypes(fileURLToPath(new URL('./dist', import.meta.url)))],
+      plugins: [react(), developmentGuards(), internalFieldNames(), commonjsTypes(fileURLToPath(new URL('./dist', import.meta.url)))],
       build: {
         outDir: 'dist/cjs',
         emptyOutDir: true,
@@ -247,7 +296,7 @@ export default defineConfig(({ mode }) => {
     };
   }
   return {
-    plugins: [react(), developmentGuards(), browserStubs(), declarations()],
+    plugins: [react(), developmentGuards(), internalFieldNames(), browserStubs(), declarations()],
     build: {
       outDir: 'dist',
       emptyOutDir: true,

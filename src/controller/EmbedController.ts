@@ -6,13 +6,13 @@ import type { EmbedUpdatableOptions } from './EmbedUpdatableOptions.js';
  * Where an embed is in its lifecycle:
  * - `idle`: created, not attached to a page element yet (also during server rendering);
  * - `session`: waiting for `getSession` (at most `sessionTimeoutMs`);
- * - `loading`: the iframe is loading its address (a signed load's first `ready` is awaited at most
- *   `readyTimeoutMs`);
- * - `ready`: the embed sent `ready` for the current load;
+ * - `loading`: the iframe is loading its address (its first `ready` is awaited at most `readyTimeoutMs`);
+ * - `ready`: the embed sent `ready` for the current load (a session the app passed may be being handed over);
  * - `renewing`: a new session is being fetched and handed to the embed (in place, the embed stays shown) or
  *   loaded (the embed is hidden until the new load is ready);
- * - `error`: the embed failed (a fatal error, a failed or timed-out `getSession`, no `ready` in time, too many
- *   renewals, an identity that makes no address); `retry()` starts again;
+ * - `error`: the embed failed (a bad option, a fatal error, a failed or timed-out `getSession`, no `ready` in
+ *   time, too many renewals); `retry()` starts again;
+ * The state machine behind these phases (with finer states) is described in `embedLifecycle.ts`.
  * - `destroyed`: torn down; nothing will happen any more.
  */
 export type EmbedPhase = 'idle' | 'session' | 'loading' | 'ready' | 'renewing' | 'error' | 'destroyed';
@@ -60,6 +60,12 @@ export interface EmbedController {
    * Needs `keepAlive`.
    */
   park(): void;
+  /**
+   * Puts the embed in its failed state with `error`, a coded error its UI binding found (a bad prop): shown by
+   * the error fallback and reported like any failure, never thrown; `retry()` starts again. Ignored while the
+   * embed has already failed.
+   */
+  fail(error: Error): void;
   /**
    * After an error: starts again with a new load. In signed mode that is a new session from `getSession`;
    * without `getSession`, only a `session` never loaded on this page.

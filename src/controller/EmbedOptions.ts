@@ -58,18 +58,18 @@ export interface EmbedLoadOptions extends PlacementSwitches {
   readonly revealSettleMs?: number | undefined;
   /**
    * How long a new document (the first load, a retry, a renewal by reload) may take to send its first `ready`
-   * before the embed fails with `SVC309`, shown by `errorFallback` (whose retry loads it again) and reported to
-   * `onError`: a wrong or unreachable tenant, a frame the platform's `frame-ancestors` policy blocks and an
-   * address that is not the platform all look like a document that never says ready. A `ready` that comes later
-   * after all recovers the embed. Clamped to 2^31 - 1 ms, the longest a browser timer holds.
-   * @default 30000 for a signed load; none for a private one (its viewer may be signing in, which sends no
-   * `ready`); the surrounding `<SvcProvider>`'s `readyTimeoutMs`, if any, for both
+   * before the embed fails with `SVC309`, in every mode, shown by `errorFallback` (whose retry loads it again)
+   * and reported to `onError`: a wrong or unreachable tenant, a frame the platform's `frame-ancestors` policy
+   * blocks and an address that is not the platform all look like a document that never says ready. A `ready`
+   * that comes later after all recovers the embed. Clamped to 2^31 - 1 ms, the longest a browser timer holds.
+   * @default 30000 (the surrounding `<SvcProvider>`'s `readyTimeoutMs`, if any)
    */
   readonly readyTimeoutMs?: number | undefined;
   /**
-   * How long each `getSession` call may take before its `signal` is aborted and the embed fails with `SVC308`,
-   * shown by `errorFallback` (whose retry asks again) and reported to `onError`. Such a call is not tried again,
-   * even during a renewal. Clamped to 2^31 - 1 ms, the longest a browser timer holds.
+   * How long each `getSession` call may take before its `signal` is aborted and the call fails with `SVC308`.
+   * During a renewal in place the call is tried again with backoff while the current token is still trusted;
+   * otherwise the embed fails, shown by `errorFallback` (whose retry asks again) and reported to `onError`.
+   * Clamped to 2^31 - 1 ms, the longest a browser timer holds.
    * @default 30000 (the surrounding `<SvcProvider>`'s `sessionTimeoutMs`, if any)
    */
   readonly sessionTimeoutMs?: number | undefined;
@@ -88,6 +88,12 @@ export interface EmbedLoadOptions extends PlacementSwitches {
    * @default the surrounding `<SvcProvider>`'s `runtime`, else the page's default runtime
    */
   readonly runtime?: EmbedRuntime | undefined;
+  /**
+   * What the embed's refusals name as the part of the app at fault, right after their code
+   * (`SVC103 <SvcDashboard> tenantOrigin ...`): the React components pass their own name.
+   * @default none: the text names the option alone
+   */
+  readonly subject?: string | undefined;
 }
 
 /**

@@ -8,11 +8,21 @@ export interface Reveal {
   cancel(): void;
 }
 
+/** What a reveal is made with. */
+export interface RevealOptions {
+  /** Called once a pending reveal is due. */
+  readonly show: () => void;
+  /** How long after `ready` the iframe stays hidden. @default 150 */
+  readonly settleMs?: number | undefined;
+  /** How long after a load without `ready` the iframe is shown. @default 1500 */
+  readonly timeoutMs?: number | undefined;
+}
+
 /**
- * Creates the reveal timing of one embed: `show` is called once a pending reveal is due. Only one reveal is
- * pending at a time; scheduling one calls off the previous.
+ * Creates the reveal timing of one embed. Only one reveal is pending at a time; scheduling one calls off the
+ * previous.
  */
-export function createReveal(show: () => void, settleMs = 150, timeoutMs = 1500): Reveal {
+export function createReveal({ show, settleMs = 150, timeoutMs = 1500 }: RevealOptions): Reveal {
   /** Calls off the step the pending reveal is waiting for (harmless once that step has run). */
   let stop = (): void => {};
   const wait = (ms: number, then: () => void): void => {

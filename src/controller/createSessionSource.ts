@@ -5,28 +5,31 @@ import type { EmbedUpdatableOptions } from './EmbedUpdatableOptions.js';
 import type { EmbedIdentity, EmbedLoadOptions } from './EmbedOptions.js';
 import type { GetSession, SessionRequestReason } from './SessionRequest.js';
 import { ledgerOf } from './sessionLedger.js';
+import type { SessionGate } from './sessionGate.js';
 import type { SvcErrorPayload } from './SvcErrorPayload.js';
+
+/** What a session is asked for: why, until when the current token is trusted, and the abort signal. */
+export interface SessionTake {
+  readonly reason: SessionRequestReason;
+  /** With `reason: 'renewal'`: when the current token ends (epoch ms), if the embed said so. */
+  readonly expiresAt?: number | undefined;
+  /** Aborted when the request is superseded, timed out or the embed is torn down. */
+  readonly signal: AbortSignal;
+}
 
 /** Where an embed's sessions come from: the `session` option while unused, else `getSession`. */
 export interface SessionSource {
-  /** Whether the embed runs in signed mode: its loads need a session. */
-  signed(): boolean;
   /**
-   * The session for the next load or in-place handover (the caller records it as used): at once in private mode (undefined)
-   * and for an unused session option, else a promise of `getSession`'s answer. A call while one is being
-   * fetched joins it: one request in flight, whatever asked. Throws at once for a used session option without
-   * `getSession`. A rejected `getSession` is
-   * tried again with backoff while the current token is still trusted (until `expiresAt`, epoch ms); one that
-   * takes longer than `sessionTimeoutMs` is not (SVC308). Rejects with the failure in the shape of a fatal
-   * `svc:event:error` payload.
+   * The session for the next load or in-place handover (the caller records it as used): at once in private
+   * mode (undefined) and for an unused session option, else a promise of `getSession`'s answer, asked through
+   * the page's session gate. Throws at once for a used session option without `getSession`. Fails with the
+   * failure in the shape of a fatal `svc:event:error` payload, coded.
    */
-  take(reason: SessionRequestReason, expiresAt?: number): string | undefined | Promise<string>;
-  /**
-   * Aborts a `getSession` in flight (the embed is torn down, or a newer session took its place) and forgets it:
-   * the next `take` never joins it.
-   */
-  abort(): void;
+  take(request: SessionTake): string | undefined | Promise<string>;
 }
+
+/** The codes of failures another try cannot mend: the session itself is unusable or used. */
+export const isFinalSessionFailure = (error: unknown): boolean => /^SVC30[345]$/.test(String((error as SvcErrorPayload | null)?.code));
 
 /**
  * Whether `session` is a session id an embed can load: an opaque id of visible ASCII characters, short enough
@@ -44,64 +47,22 @@ export const sessionError = (code: SvcErrorNumber, context: string, message: str
 });
 
 /**
- * Creates the session source of one embed. `signed` says whether the embed runs in signed mode; `live`
- * returns the latest live options (session and getSession are read at the moment a session is needed).
+ * Creates the session source of one embed. `signed` says whether the embed runs in signed mode;
+ * `readOptions` returns the embed's latest updatable options (session and getSession are read at the moment a
+ * session is needed); `gate`
+ * bounds the page's `getSession` calls in flight.
  */
-export function createSessionSource(
-  identity: Pick<EmbedIdentity, 'surface' | 'embedId' | 'publicId' | 'deploymentId'> & Pick<EmbedLoadOptions, 'runtime' | 'sessionTimeoutMs'>,
-  signed: () => boolean,
-  live: () => EmbedUpdatableOptions,
-): SessionSource {
-  let abort: AbortController | undefined;
-  let pending: Promise<string> | undefined;
-
-  /** How long each `getSession` call may take (a browser timer holds at most 2^31 - 1 ms). */
-  const timeoutMs = Math.min(identity.sessionTimeoutMs ?? 30_000, 2_147_483_647);
-
-  const request = async (getSession: GetSession, reason: SessionRequestReason, expiresAt: number | undefined): Promise<unknown> => {
-    for (let delay = 1000; ; delay *= 2) {
-      const attempt = new AbortController();
-      abort = attempt;
-      const { signal } = attempt;
-      // A call that neither resolves nor rejects in time fails the request (SVC308), its signal aborted.
-      const timer = setTimeout(
-        () => attempt.abort(sessionError(308, 'getSession', isDevelopment ? `getSession did not answer within ${timeoutMs} ms` : 'getSession')),
-        timeoutMs,
-      );
-      try {
-        return await new Promise((resolve, reject) => {
-          // Timed out, or called off by the embed: the answer is not awaited any longer (dropped if it comes).
-          signal.addEventListener('abort', () => reject(signal.reason));
-          // A getSession written without async may return its id as it is, or throw at once: both are answers.
-          Promise.resolve(
-            getSession({
-              surface: identity.surface,
-              embedId: identity.embedId,
-              publicId: identity.publicId,
-              deploymentId: identity.deploymentId,
-              reason,
-              expiresAt,
-              signal,
-            }),
-          ).then(resolve, reject);
-        });
-      } catch (error) {
-        // Timed out (SVC308) or called off (SVC302): the request ends here.
-        if (signal.aborted) throw signal.reason;
-        // Worth another try while the embed still trusts its token: a blip of the app's backend must not end
-        // the viewer's session. Otherwise (a first load, an expired token) the failure is shown at once.
-        if (expiresAt === undefined || Date.now() + delay >= expiresAt) {
-          throw sessionError(301, 'getSession', `getSession failed: ${error instanceof Error ? error.message : String(error)}`);
-        }
-      } finally {
-        clearTimeout(timer);
-      }
-      await new Promise((resume) => setTimeout(resume, Math.min(delay, 30_000)));
-      // Torn down (or superseded) while waiting to try again: nobody needs this session any more.
-      if (signal.aborted) throw signal.reason;
-    }
-  };
-
+export function createSessionSource({
+  identity,
+  signed,
+  readOptions,
+  gate,
+}: {
+  readonly identity: Pick<EmbedIdentity, 'surface' | 'embedId' | 'publicId' | 'deploymentId'> & Pick<EmbedLoadOptions, 'runtime'>;
+  readonly signed: () => boolean;
+  readonly readOptions: () => EmbedUpdatableOptions;
+  readonly gate: SessionGate;
+}): SessionSource {
   /** `session` once it is known to be usable; else the failure of where it came from, with that place's code. */
   const use = (session: unknown, code: 303 | 304, from: string): string => {
     if (!isUsableSession(session)) {
@@ -124,27 +85,38 @@ export function createSessionSource(
         : 'session',
     );
 
+  const ask = async (getSession: GetSession, { reason, expiresAt, signal }: SessionTake): Promise<string> => {
+    let answer: unknown;
+    try {
+      answer = await gate.run(
+        () =>
+          getSession({
+            surface: identity.surface,
+            embedId: identity.embedId,
+            publicId: identity.publicId,
+            deploymentId: identity.deploymentId,
+            reason,
+            expiresAt,
+            signal,
+          }),
+        signal,
+      );
+    } catch (error) {
+      if (signal.aborted) throw sessionError(302, 'getSession', 'aborted');
+      throw sessionError(301, 'getSession', `getSession failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (ledgerOf(identity).has(answer as string)) throw used();
+    return use(answer, 304, 'getSession');
+  };
+
   return {
-    signed,
-    take(reason, expiresAt) {
+    take(request) {
       if (!signed()) return undefined;
-      const { session, getSession } = live();
+      const { session, getSession } = readOptions();
       // A session option this page never loaded goes first: the app minted it for this embed.
       if (session !== undefined && !ledgerOf(identity).has(session)) return use(session, 303, 'session');
       if (!getSession) throw used();
-      pending ??= request(getSession, reason, expiresAt)
-        .then((answer) => {
-          if (ledgerOf(identity).has(answer as string)) throw used();
-          return use(answer, 304, 'getSession');
-        })
-        .finally(() => {
-          pending = undefined;
-        });
-      return pending;
-    },
-    abort() {
-      abort?.abort(sessionError(302, 'getSession', 'aborted'));
-      pending = undefined;
+      return ask(getSession, request);
     },
   };
 }

@@ -4,7 +4,7 @@ import type { EmbedController, EmbedControllerSnapshot } from '../controller/Emb
 import { embedIdentity } from '../controller/embedIdentity.js';
 import type { EmbedClaim } from '../controller/EmbedKeepAlive.js';
 import type { EmbedOptions } from '../controller/EmbedOptions.js';
-import { withSubject } from '../protocol/svcError.js';
+import { isDevelopment } from '../protocol/isDevelopment.js';
 import type { SvcEventMessage } from '../protocol/messages.js';
 import { useIsomorphicLayoutEffect } from '../reactBase/useIsomorphicLayoutEffect.js';
 import { useLatest } from '../reactBase/useLatest.js';
@@ -19,18 +19,22 @@ export interface UseEmbedControllerOptions extends Omit<EmbedOptions, 'embedId'>
   /** Hears every event the embed sends (the latest render's function is called). */
   readonly onEvent?: ((message: SvcEventMessage) => void) | undefined;
   /**
-   * Who renders the embed (`<SvcDashboard>`): named in development messages, and in the refusal attaching
-   * throws for a bad controlled value.
+   * Development only (production builds leave prop checks out, and this with them): a problem the caller
+   * found in its options (a bad prop). The embed fails with it, coded, before it starts anything, and starts
+   * once the problem is gone. Such an embed is never kept alive.
    * @default none
    */
-  readonly subject?: string | undefined;
+  readonly problem?: Error | undefined;
 }
 
 /** What {@link useEmbedController} gives the component that renders the embed. */
 export interface EmbedBinding {
   /** The embed this render shows: the same object for as long as the identity stays. */
   readonly controller: EmbedController;
-  /** What to render: the controller's latest snapshot. Server rendering and hydration see nothing started. */
+  /**
+   * What to render: the controller's latest snapshot. Server rendering and hydration see the first one:
+   * nothing started, or the failure of a bad option.
+   */
   readonly snapshot: EmbedControllerSnapshot;
   /** The embed's id on the page: the app's `embedId`, else a generated one. */
   readonly embedId: string;
@@ -58,9 +62,8 @@ interface Made {
 /**
  * Binds an embed controller to a component: makes the controller for the embed's identity (or claims the
  * kept-alive one waiting under it), renders from its snapshot, attaches it to the host element, hands it the
- * latest options after every commit, and detaches (or parks) it on unmount. A bad identity (a tenant origin
- * that names no tenant, a missing `publicId`) never throws: the controller fails with the coded error, and
- * the component shows it.
+ * latest options after every commit, and detaches (or parks) it on unmount. Whatever the options hold, it
+ * never throws: a bad option is the embed's failure, shown by the component.
  *
  * @example
  * function MyEmbed(props: { tenantOrigin: string; publicId: string }) {
@@ -76,10 +79,12 @@ export function useEmbedController(options: UseEmbedControllerOptions): EmbedBin
   const latest = useLatest(options);
   const generatedId = useId();
   const embedId = options.embedId ?? `svc${generatedId.replace(/[^\w-]/g, '')}`;
-  const { keepAlive, subject } = options;
+  const { problem, keepAlive } = options;
   const live: EmbedOptions = {
     ...options,
     embedId,
+    // An embed with a bad prop is not kept alive: it fails at once, and nothing of it is worth keeping.
+    keepAlive: isDevelopment && problem ? undefined : keepAlive,
     // Read at the moment of the failure: the latest render's handler, whichever render made the controller.
     onFailure: (error) => latest.current.onFailure?.(error),
   };
@@ -89,21 +94,20 @@ export function useEmbedController(options: UseEmbedControllerOptions): EmbedBin
   const [, renderAgain] = useState<object>();
 
   // Identity decides the controller (the app's embedId only, not a generated one); a session is a credential,
-  // handed to the live embed (see update).
+  // handed to the live embed (see update). An identity that cannot be read (a bad tenant origin) is a key of
+  // its own: the controller made for it starts failed.
   let identity: string;
   try {
     identity = embedIdentity(options);
-  } catch {
-    // A tenant origin that names no tenant still names this embed, as written: its controller fails with the
-    // refusal's code, shown by errorFallback and reported to onError, and the rest of the page goes on.
-    identity = String(options.tenantOrigin);
+  } catch (error) {
+    identity = `refused ${(error as Error).message} ${options.publicId} ${options.deploymentId} ${options.embedId}`;
   }
   const key = keepAlive ? `${identity} keepAlive` : identity;
   if (made.current?.key !== key) {
     const create = (): EmbedController => createEmbedController(live);
-    // A parked embed with this identity (kept alive, or preloaded) is taken back: no reload, no new session.
-    // A keep-alive value that is not one (a bad prop, which development refuses) keeps nothing alive.
-    const claim = keepAlive?.claim?.({ key: identity, create, subject });
+    // A keep-alive value that is not one (a bad prop, which development reports) keeps nothing alive; the
+    // controller ignores it too.
+    const claim = live.keepAlive?.claim?.({ key: identity, create, subject: options.subject });
     const controller = claim?.controller ?? create();
     made.current = { key, controller, claim, initial: claim?.initial ?? controller.getSnapshot() };
   }
@@ -122,26 +126,25 @@ export function useEmbedController(options: UseEmbedControllerOptions): EmbedBin
     }
     // The embed's events reach the latest mount's handler; while parked, only app-wide listeners hear it.
     const off = controller.bridge.onAny((message) => latest.current.onEvent?.(message));
-    let detach: () => void;
-    try {
-      // Attaching sends the initial controlled values, which a bad one refuses: named after who renders it.
-      detach = controller.attach(hostRef.current as HTMLDivElement);
-    } catch (error) {
-      off();
-      if (subject !== undefined) (error as Error).message = withSubject((error as Error).message, subject);
-      throw error;
-    }
+    // A bad prop fails the embed before it starts anything (no session is spent on it).
+    if (isDevelopment && problem) controller.fail(problem);
+    const detach = controller.attach(hostRef.current as HTMLDivElement);
     return () => {
       off();
       if (claim) claim.park();
       else detach();
     };
-    // `latest` is a ref: the subscription need not follow the handlers.
+    // `problem` is read again after every commit (below); `latest` is a ref.
   }, [controller, claim]);
 
-  // After every commit: the controller sends only what changed (structural comparison inside).
+  // After every commit: the controller sends only what changed (structural comparison inside). A prop that
+  // went bad fails the embed; once the app fixed it, the embed starts again.
   useEffect(() => {
-    controller.update(live);
+    if (isDevelopment && problem) controller.fail(problem);
+    else {
+      controller.update(live);
+      if (isDevelopment && controller.getSnapshot().error?.context === 'props') controller.retry();
+    }
   });
 
   return { controller, snapshot, embedId, hostRef, hostKey: keepAlive ? undefined : identity };

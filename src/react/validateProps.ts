@@ -6,6 +6,7 @@ import { isWellFormedLocale, resolveLocale } from '../protocol/resolveLocale.js'
 import { isWellFormedTimezone } from '../protocol/resolveTimezone.js';
 import { warnIgnoredTimezone } from '../protocol/warnIgnoredTimezone.js';
 import type { ControlledValues } from '../controller/createControlledSync.js';
+import type { EmbedSettings } from '../controller/EmbedOptions.js';
 import { isDevelopment } from '../protocol/isDevelopment.js';
 import type { SvcErrorNumber } from '../protocol/SvcErrorCode.js';
 import { errorText, svcError, withSubject } from '../protocol/svcError.js';
@@ -68,16 +69,22 @@ export function validateControlledProps(component: string, values: ControlledVal
 }
 
 /**
- * Development only: checks an embed component's props at render time, so a bad value fails where it is
- * written, named after the component and the prop. Production leaves this out of the bundle; a bad controlled
- * value is still refused (shorter) when its action is built. A bad identity is not refused here: the embed
- * fails with it in place (see `createEmbedController`).
+ * The first problem with an embed component's props, found at render time in development (production leaves
+ * these checks out; the controller and the protocol still refuse what they must, coded). Returned, never
+ * thrown: a bad prop becomes the embed's failure, never a crash of the page around it.
  *
- * @throws TypeError coded as {@link validateControlledProps} says, or `SVC202` for a `keepAlive` that is not one.
+ * @example
+ * const problem = isDevelopment ? findPropProblem('SvcDashboard', props) : undefined;
  */
-export function validateEmbedProps(component: string, props: ControlledValues & { readonly keepAlive?: unknown }): void {
-  validateControlledProps(component, props);
-  if (props.keepAlive !== undefined && typeof props.keepAlive !== 'object') {
-    throw svcError(202, `<${component}> prop "keepAlive": pass keepAlive from 'svc-embed-react/keep-alive' (import { keepAlive } from 'svc-embed-react/keep-alive').`);
+export function findPropProblem(component: string, props: EmbedSettings & ControlledValues): Error | undefined {
+  try {
+    if (props.tenantOrigin === undefined) throw svcError(101, `<${component}> prop "tenantOrigin": missing; give it as a prop or on a surrounding <SvcProvider>.`);
+    if (props.keepAlive !== undefined && typeof props.keepAlive !== 'object') {
+      throw svcError(202, `<${component}> prop "keepAlive": pass keepAlive from 'svc-embed-react/keep-alive' (import { keepAlive } from 'svc-embed-react/keep-alive').`);
+    }
+    validateControlledProps(component, props);
+    return undefined;
+  } catch (error) {
+    return error as Error;
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import type { ErrorPayload, SvcCodedError, SvcErrorCode, SvcErrorPayload } from '../../src/index.js';
+import type { ErrorPayload, SvcCodedError, SvcDashboardProps, SvcErrorCode, SvcErrorPayload } from '../../src/index.js';
 import { parseFilterParameter } from '../../src/protocol/index.js';
 import type { SvcApiError, SvcInputError, SvcUnauthorizedError } from '../../src/server/index.js';
 
@@ -25,5 +25,9 @@ describe('error codes', () => {
     const handle = (error: ErrorPayload | SvcErrorPayload): SvcErrorCode | undefined => ('code' in error ? error.code : undefined);
     expectTypeOf(handle).returns.toEqualTypeOf<SvcErrorCode | undefined>();
     expectTypeOf<SvcErrorPayload>().toExtend<ErrorPayload>();
+  });
+
+  it('are on every error onError receives: the library codes the embed’s own errors too', () => {
+    expectTypeOf<Parameters<NonNullable<SvcDashboardProps['onError']>>[0]['code']>().toEqualTypeOf<SvcErrorCode>();
   });
 });

@@ -116,13 +116,13 @@ describe('<SvcDevtools> in Chromium, against the emulator', () => {
       await expect
         .poll(() => page.locator('[data-bad-prop]').textContent())
         .toBe(
-          'SVC111 publicId "../sales" is not a safe id: use letters, digits, ".", "_", "~" and "-" (not only dots). ' +
+          'SVC111 <SvcDashboard> publicId "../sales" is not a safe id: use letters, digits, ".", "_", "~" and "-" (not only dots). ' +
             'See https://svc-embed.github.io/svc-embed-react/?path=/docs/docs-troubleshooting--docs#svc111',
         );
     }
     for (const host of [production, esbuildHost(1)]) {
       const page = await open(host);
-      await expect.poll(() => page.locator('[data-bad-prop]').textContent()).toBe('SVC111 publicId');
+      await expect.poll(() => page.locator('[data-bad-prop]').textContent()).toBe('SVC111 <SvcDashboard> publicId');
       // The bad prop failed its own embed only: the rest of the app is on screen.
       expect(await page.getByRole('heading', { name: 'Devtools host' }).count()).toBe(1);
     }

@@ -1,4 +1,4 @@
-import type { Browser, Frame, Page } from 'playwright-core';
+import type { Browser, CDPSession, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { connectChromium } from '../support/connectChromium.js';
@@ -19,7 +19,7 @@ let browser: Browser;
 let emulator: RunningEmulator;
 /** The same, as the older platform: no renewal events, `set-session` unknown. */
 let olderPlatform: RunningEmulator;
-/** A token trusted for 9 s, announced 2 s ahead: room to freeze a tab through one expiry, and 7 s of calm after. */
+/** A token trusted for 9 s, announced 2 s ahead: room for a tab to sleep through one expiry, and 7 s of calm after. */
 let slower: RunningEmulator;
 /** Tokens of the default life (a day): they end only when the test says so. */
 let steady: RunningEmulator;
@@ -59,6 +59,26 @@ async function frameOf(page: Page, embedId: string): Promise<Frame> {
   const frame = await handle.contentFrame();
   if (!frame) throw new Error(`no frame for ${embedId}`);
   return frame;
+}
+
+/**
+ * The debugger sessions that together run every script of the page: the page's own, which holds its frames
+ * in the same process, and one for each frame Chromium put in a process of its own (site isolation).
+ */
+async function scriptSessions(page: Page): Promise<CDPSession[]> {
+  const sessions = [await page.context().newCDPSession(page)];
+  for (const frame of page.frames()) {
+    if (frame === page.mainFrame()) continue;
+    const own = await page
+      .context()
+      .newCDPSession(frame)
+      .catch((error: Error) => {
+        if (/does not have a separate CDP session/.test(error.message)) return null;
+        throw error;
+      });
+    if (own) sessions.push(own);
+  }
+  return sessions;
 }
 
 describe('sessions that never interrupt the viewer, in Chromium against the emulator', () => {
@@ -114,20 +134,43 @@ describe('sessions that never interrupt the viewer, in Chromium against the emul
     await page.close();
   }, LIVES * 7_000 + 40_000);
 
-  it('hidden (frozen) through an expiry, then shown: exactly one renewal, in place', async () => {
+  it('asleep through an expiry, then shown: exactly one renewal, in place', async () => {
     const { page, documents } = await open(slower, 'renewal');
     await expect.poll(() => countOf(page, 'dash', 'svc:event:ready'), { timeout: 15_000 }).toBe(1);
     const frame = await frameOf(page, 'dash');
     const origin = await frame.evaluate(() => performance.timeOrigin);
-    const cdp = await page.context().newCDPSession(page);
-    // Frozen like a background tab: no host timer, no message handler runs until it is shown again.
-    await cdp.send('Page.setWebLifecycleState', { state: 'frozen' });
+    // A clock in each document, to see afterwards that neither ran while the page slept.
+    const startClock = () => {
+      const ticks: number[] = [];
+      (window as unknown as { __ticks: number[] }).__ticks = ticks;
+      setInterval(() => ticks.push(Date.now()), 100);
+    };
+    const longestPause = () => {
+      const ticks = (window as unknown as { __ticks: number[] }).__ticks;
+      return Math.max(...ticks.slice(1).map((tick, index) => tick - (ticks[index] as number)));
+    };
+    await page.evaluate(startClock);
+    await frame.evaluate(startClock);
+
+    // The page sleeps through the token's expiring window and its end, as a machine does: no timer, no message
+    // handler, no token check runs in the app or in the embed until it wakes. (Chromium freezes only a hidden
+    // page, and a headless page is never hidden, so the debugger holds every script of the page instead.)
+    const sessions = await scriptSessions(page);
+    await Promise.all(sessions.map((session) => session.send('Debugger.enable')));
+    await Promise.all(sessions.map((session) => session.send('Debugger.pause')));
     await new Promise((resolve) => setTimeout(resolve, 9_500));
-    await cdp.send('Page.setWebLifecycleState', { state: 'active' });
+    await Promise.all(sessions.map((session) => session.send('Debugger.resume')));
+    await Promise.all(sessions.map((session) => session.send('Debugger.disable')));
+    // The tab is shown again: both documents hear it.
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await frame.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
     await expect.poll(() => countOf(page, 'dash', 'svc:event:ready'), { timeout: 3_000, interval: 100 }).toBe(2);
-    // Every trigger that caught up (the expiring and expired events, the fatal error, the tab's return) joined.
+    // Every trigger that caught up (the expired event, the embed's fatal error, the tab's return) joined.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await page.evaluate(longestPause)).toBeGreaterThan(9_000);
+    expect(await frame.evaluate(longestPause)).toBeGreaterThan(9_000);
+    // The embed woke past its token's end, and said so.
+    expect(await countOf(page, 'dash', 'svc:event:session-expired')).toBe(1);
     expect(await countOf(page, 'dash', 'svc:event:ready')).toBe(2);
     expect((await requestsOf(page, 'dash')).filter((reason) => reason === 'renewal')).toHaveLength(1);
     expect(documents.filter((url) => url.includes('/embed/dashboard/'))).toHaveLength(1);

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EmbedController, SessionRequest } from '../../../src/controller/index.js';
 import { keepAlive } from '../../../src/keepAlive/index.js';
 import { getMessageRouterStats } from '../../../src/protocol/index.js';
-import { destroyControllers, flush, makeController as make, manualSessions } from '../support/controllers.js';
+import { addHost, destroyControllers, flush, makeController as make, manualSessions } from '../support/controllers.js';
 import { deliver, deliverReady, eventEnvelope, TENANT } from '../support/frames.js';
 
 import { nextSession, testRuntime } from '../support/runtime.js';
@@ -76,14 +76,14 @@ describe('creating and attaching', () => {
     expect(testRuntime().registry.get(controller.bridge.embedId)).toBe(controller.bridge);
   });
 
-  it('refuses a bad identity without throwing: once attached the embed fails, naming what is wrong, and asks for no session', () => {
+  it('refuses a bad identity without throwing: the embed starts failed, naming what is wrong, and reports it once attached', () => {
     const onFailure = vi.fn();
     const getSession = vi.fn(async () => nextSession());
     const insecure = make({ tenantOrigin: 'http://acme.example.com', getSession, onFailure });
-    // Creating reports nothing (it may be part of a render); attaching does, once, and loads nothing.
-    expect(insecure.getSnapshot().phase).toBe('idle');
-    insecure.attach(host);
-    expect(insecure.getSnapshot()).toMatchObject({ phase: 'error', loads: 0, error: { code: 'SVC103', context: 'address', fatal: true, message: expect.stringMatching(/^SVC103 tenantOrigin must use https/) } });
+    expect(insecure.getSnapshot()).toMatchObject({ phase: 'error', loads: 0, error: { code: 'SVC103', context: 'options', fatal: true, message: expect.stringMatching(/^SVC103 tenantOrigin must use https/) } });
+    // Creating reports nothing (it may happen while rendering); attaching does, once, and loads nothing.
+    expect(onFailure).not.toHaveBeenCalled();
+    insecure.attach(addHost());
     expect(onFailure).toHaveBeenCalledTimes(1);
     expect(onFailure).toHaveBeenCalledWith(insecure.getSnapshot().error);
     expect(insecure.bridge.store.getState()).toMatchObject({ status: 'error', lastError: insecure.getSnapshot().error });
@@ -91,24 +91,41 @@ describe('creating and attaching', () => {
     expect(insecure.iframe).toBeNull();
     // Its bridge is made for an origin no window has: it posts nowhere and hears nothing.
     expect(insecure.bridge.tenantOrigin).toBe('https://refused.invalid');
-    // A retry refuses again, still without asking for a session.
-    insecure.retry();
-    expect(insecure.getSnapshot()).toMatchObject({ phase: 'error', error: { code: 'SVC103' } });
-    expect(onFailure).toHaveBeenCalledTimes(2);
-    expect(getSession).not.toHaveBeenCalled();
     const unsigned = make({ surface: 'app', publicId: undefined, deploymentId: 42 });
-    unsigned.attach(document.body.appendChild(document.createElement('div')));
     expect(unsigned.getSnapshot().error?.message).toMatch(/session/);
   });
 
-  it('an embed refused for want of a session source loads once the app gives it one', async () => {
+  it('an embed refused for want of a session source loads once the app gives it one', () => {
     const unsigned = make({ surface: 'app', publicId: undefined, deploymentId: 42 });
-    unsigned.attach(host);
+    unsigned.attach(addHost());
     expect(unsigned.getSnapshot().phase).toBe('error');
     const session = nextSession();
     unsigned.update({ session });
     expect(unsigned.getSnapshot()).toMatchObject({ phase: 'loading', loads: 1, error: null });
     expect(unsigned.iframe?.src).toBe(`${TENANT}/embed/d/42/app?session=${session}`);
+  });
+
+  it('refuses a bad identity without throwing: the embed starts failed, naming what is wrong, and reports it once attached', () => {
+    const onFailure = vi.fn();
+    const insecure = make({ tenantOrigin: 'http://acme.example.com', onFailure });
+    expect(insecure.getSnapshot()).toMatchObject({ phase: 'error', loads: 0, error: { code: 'SVC103', context: 'options', message: expect.stringMatching(/https/) } });
+    // Creating reports nothing (it may happen while rendering); attaching does, once, and loads nothing.
+    expect(onFailure).not.toHaveBeenCalled();
+    insecure.attach(addHost());
+    expect(onFailure).toHaveBeenCalledTimes(1);
+    expect(onFailure).toHaveBeenCalledWith(insecure.getSnapshot().error);
+    expect(insecure.iframe).toBeNull();
+    const unsigned = make({ surface: 'app', publicId: undefined, deploymentId: 42 });
+    expect(unsigned.getSnapshot().error?.message).toMatch(/session/);
+  });
+
+  it('connects nothing for an embed refused when created: no route hears the page for it, no registry entry', () => {
+    const refused = make({ publicId: '../sales' });
+    const detach = refused.attach(addHost());
+    expect(getMessageRouterStats()).toEqual({ routes: 0, listening: false });
+    expect(testRuntime().registry.get(refused.bridge.embedId)).toBeUndefined();
+    detach();
+    expect(refused.getSnapshot()).toMatchObject({ phase: 'error', error: { code: 'SVC111' } });
   });
 
   it('survives a detach and attach in one go (StrictMode) with one load, and tears down after a real detach', async () => {

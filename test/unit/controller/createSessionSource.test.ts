@@ -1,104 +1,76 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createSessionSource, isUsableSession } from '../../../src/controller/createSessionSource.js';
+import { describe, expect, it, vi } from 'vitest';
+import { createSessionSource, isFinalSessionFailure, isUsableSession, type SessionTake } from '../../../src/controller/createSessionSource.js';
 import type { EmbedUpdatableOptions } from '../../../src/controller/index.js';
+import { createSessionGate } from '../../../src/controller/sessionGate.js';
 import { sessionLedgerOf } from '../../../src/runtime/createSessionLedger.js';
-import { manualSessions } from '../support/controllers.js';
 import { nextSession, testRuntime } from '../support/runtime.js';
 
-const identity = { surface: 'dashboard', embedId: 'e1', publicId: 'sales' } as const;
-/** A session source in the test's own runtime, whose ledger starts empty. */
+const identity = { surface: 'dashboard', embedId: 'e1', publicId: 'sales', get runtime() {
+  return testRuntime();
+} } as const;
 const source = (live: EmbedUpdatableOptions, signed = true) =>
-  createSessionSource({ ...identity, runtime: testRuntime() }, () => signed, () => live);
-
-afterEach(() => {
-  vi.useRealTimers();
-});
+  createSessionSource({ identity, signed: () => signed, readOptions: () => live, gate: createSessionGate({ maxInFlight: 4 }) });
+const take = (reason: SessionTake['reason'], expiresAt?: number, signal = new AbortController().signal): SessionTake => ({ reason, expiresAt, signal });
 
 describe('the session source', () => {
   it('gives nothing in private mode, and an unused session option at once, before asking getSession', () => {
     const getSession = vi.fn(async () => nextSession());
-    expect(source({ getSession }, false).take('initial')).toBeUndefined();
+    expect(source({ getSession }, false).take(take('initial'))).toBeUndefined();
     const given = nextSession();
-    expect(source({ session: given, getSession }).take('renewal')).toBe(given);
+    expect(source({ session: given, getSession }).take(take('renewal'))).toBe(given);
     expect(getSession).not.toHaveBeenCalled();
   });
 
   it('refuses a used session option at once without getSession, and asks getSession with it', async () => {
     const used = nextSession();
     sessionLedgerOf(testRuntime()).add(used);
-    expect(() => source({ session: used }).take('retry')).toThrow(expect.objectContaining({ context: 'session', name: 'SessionError' }));
+    expect(() => source({ session: used }).take(take('retry'))).toThrow(expect.objectContaining({ context: 'session', name: 'SessionError', code: 'SVC305' }));
     const next = nextSession();
     const getSession = vi.fn(async () => next);
-    await expect(source({ session: used, getSession }).take('retry')).resolves.toBe(next);
+    await expect(source({ session: used, getSession }).take(take('retry'))).resolves.toBe(next);
     expect(getSession).toHaveBeenCalledWith(expect.objectContaining({ surface: 'dashboard', embedId: 'e1', publicId: 'sales', reason: 'retry' }));
   });
 
-  it('joins a request in flight: one getSession call for every trigger until it answers', async () => {
-    const { getSession, resolve } = manualSessions();
+  it('asks getSession for every request, passing the expiry and the request\'s own abort signal', async () => {
+    const getSession = vi.fn(async () => nextSession());
     const sessions = source({ getSession });
-    const first = sessions.take('renewal', Date.now() + 60_000);
-    const second = sessions.take('renewal');
-    expect(second).toBe(first);
-    const id = nextSession();
-    resolve(id);
-    await expect(first).resolves.toBe(id);
-    expect(getSession).toHaveBeenCalledTimes(1);
-    expect(getSession).toHaveBeenCalledWith(expect.objectContaining({ reason: 'renewal', expiresAt: expect.any(Number) }));
+    const abort = new AbortController();
+    await sessions.take(take('renewal', 1_060_000, abort.signal));
+    await sessions.take(take('renewal'));
+    expect(getSession).toHaveBeenCalledTimes(2);
+    expect(getSession.mock.calls[0]).toEqual([expect.objectContaining({ reason: 'renewal', expiresAt: 1_060_000, signal: abort.signal })]);
   });
 
-  it('tries a rejected getSession again with backoff while the token is trusted, then gives up', async () => {
-    vi.useFakeTimers({ now: 0 });
-    const next = nextSession();
-    const getSession = vi
-      .fn<() => Promise<string>>()
-      .mockRejectedValueOnce(new Error('backend down'))
-      .mockRejectedValueOnce(new Error('backend down'))
-      .mockResolvedValue(next);
-    const pending = source({ getSession }).take('renewal', 60_000);
-    await vi.advanceTimersByTimeAsync(3_000);
-    await expect(pending).resolves.toBe(next);
-    expect(getSession).toHaveBeenCalledTimes(3);
-
-    const failing = vi.fn(async () => {
-      throw new Error('still down');
-    });
-    const gaveUp = source({ getSession: failing }).take('renewal', Date.now() + 2_500) as Promise<string>;
-    const outcome = gaveUp.catch((error: unknown) => error);
-    await vi.advanceTimersByTimeAsync(5_000);
-    await expect(outcome).resolves.toMatchObject({ context: 'getSession', message: expect.stringMatching(/^SVC301 getSession failed: still down/) });
-    // 1 s, then 2 s would end after the token: two tries in all.
-    expect(failing).toHaveBeenCalledTimes(2);
-    // Without a known expiry (a first load, a dead token) the first failure is final.
-    const once = vi.fn(async () => {
-      throw new Error('no');
-    });
-    await expect(source({ getSession: once }).take('initial')).rejects.toMatchObject({ context: 'getSession' });
-    expect(once).toHaveBeenCalledTimes(1);
-  });
-
-  it('stops trying once aborted (the embed was torn down)', async () => {
-    vi.useFakeTimers({ now: 0 });
-    const getSession = vi.fn(async () => {
-      throw new Error('down');
-    });
-    const sessions = source({ getSession });
-    const pending = (sessions.take('renewal', 600_000) as Promise<string>).catch((error: unknown) => error);
-    await vi.advanceTimersByTimeAsync(0);
-    sessions.abort();
-    await vi.advanceTimersByTimeAsync(60_000);
-    await expect(pending).resolves.toMatchObject({ message: expect.stringMatching(/^SVC302 aborted/), code: 'SVC302' });
-    expect(getSession).toHaveBeenCalledTimes(1);
+  it('fails as aborted (SVC302) when its request was given up, whatever getSession does then', async () => {
+    const abort = new AbortController();
+    const pending = source({ getSession: () => new Promise<string>(() => {}) }).take(take('initial', undefined, abort.signal));
+    abort.abort();
+    // getSession never answers, but this request is over: the source says so.
+    const answered = source({ getSession: (request) => new Promise<string>((_resolve, reject) => request.signal.addEventListener('abort', () => reject(new Error('aborted')))) });
+    const second = new AbortController();
+    const outcome = answered.take(take('initial', undefined, second.signal));
+    second.abort();
+    await expect(outcome).rejects.toMatchObject({ code: 'SVC302', context: 'getSession' });
+    expect(pending).toBeInstanceOf(Promise);
   });
 
   it('refuses an id this page loaded, an empty one, and one too long or with spaces to put in an address', async () => {
     const loaded = nextSession();
     sessionLedgerOf(testRuntime()).add(loaded);
-    await expect(source({ getSession: async () => loaded }).take('initial')).rejects.toMatchObject({ context: 'session', name: 'SessionError' });
-    await expect(source({ getSession: async () => '' }).take('initial')).rejects.toMatchObject({ context: 'getSession' });
-    expect(() => source({ session: 'x'.repeat(3_000_000) }).take('initial')).toThrow(expect.objectContaining({ message: expect.stringMatching(/^SVC303 the session option is not a usable session id/) }));
+    await expect(source({ getSession: async () => loaded }).take(take('initial'))).rejects.toMatchObject({ context: 'session', name: 'SessionError' });
+    await expect(source({ getSession: async () => '' }).take(take('initial'))).rejects.toMatchObject({ context: 'getSession' });
+    expect(() => source({ session: 'x'.repeat(3_000_000) }).take(take('initial'))).toThrow(
+      expect.objectContaining({ message: expect.stringMatching(/^SVC303 the session option is not a usable session id/) }),
+    );
     expect(isUsableSession('a b')).toBe(false);
     expect(isUsableSession('x'.repeat(4096))).toBe(true);
     expect(isUsableSession('x'.repeat(4097))).toBe(false);
     expect(isUsableSession(42)).toBe(false);
+  });
+
+  it('tells failures another try cannot mend (unusable or used sessions) from those it can', () => {
+    for (const code of ['SVC303', 'SVC304', 'SVC305']) expect(isFinalSessionFailure({ code })).toBe(true);
+    for (const code of ['SVC301', 'SVC302', 'SVC308', undefined]) expect(isFinalSessionFailure({ code })).toBe(false);
+    expect(isFinalSessionFailure(null)).toBe(false);
   });
 });

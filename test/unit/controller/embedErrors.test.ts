@@ -21,13 +21,18 @@ const fatal = (controller: EmbedController, message: string, name?: string) =>
 const loaded = (controller: EmbedController) => vi.waitFor(() => expect(controller.getSnapshot().phase).toBe('loading'));
 
 describe('a fatal error from the embed', () => {
-  it('shows the embed at once, its own error page, and is not reported as a failure of the host', () => {
+  it('shows the embed at once, its own error page, and reports it once with a code, its name and message kept', () => {
     const onFailure = vi.fn();
     const controller = make({ onFailure });
     fatal(controller, 'Dashboard not found', 'NotFoundError');
-    expect(controller.getSnapshot()).toMatchObject({ phase: 'error', visible: true, error: { message: 'Dashboard not found' } });
+    const error = { name: 'NotFoundError', message: 'Dashboard not found', fatal: true, code: 'SVC310' };
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'error', visible: true, error });
     expect(controller.iframe?.style.opacity).toBe('');
-    expect(onFailure).not.toHaveBeenCalled();
+    expect(onFailure).toHaveBeenCalledTimes(1);
+    expect(onFailure).toHaveBeenCalledWith(expect.objectContaining(error));
+    // The store keeps what the embed said (its own error), not a failure of the host.
+    expect(controller.bridge.store.getState().lastError).toMatchObject({ message: 'Dashboard not found' });
+    expect(controller.bridge.store.getState().lastError).not.toHaveProperty('code');
   });
 
   it('of an embed given a session but no getSession is shown as it is: nothing could renew it', () => {

@@ -2,14 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EmbedController, SessionRequest } from '../../../src/controller/index.js';
 import { addHost as host, destroyControllers, flush, makeController as make } from '../support/controllers.js';
 import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
+import { nextSession } from '../support/runtime.js';
 
 afterEach(() => {
   destroyControllers();
   vi.useRealTimers();
 });
 
-let counter = 0;
-const fresh = (): string => `ipr-${++counter}-${Math.random().toString(36).slice(2)}`;
 
 /** The embed's window, recording what the host posts to it. */
 function tenantOf(controller: EmbedController) {
@@ -24,7 +23,7 @@ async function readyEmbed(options: Parameters<typeof make>[0] = {}) {
   const requests: SessionRequest[] = [];
   const getSession = vi.fn(async (request: SessionRequest) => {
     requests.push(request);
-    return fresh();
+    return nextSession();
   });
   const controller = make({ getSession, colorScheme: 'dark', ...options });
   controller.attach(host());
@@ -93,22 +92,36 @@ describe('renewal in place', () => {
     expect(controller.getSnapshot()).toMatchObject({ phase: 'loading', visible: false, loads: 2 });
   });
 
-  it('loads the handed session when the embed does not answer within 10 s', async () => {
+  it('loads a new session when the embed does not answer within 10 s, never the handed one again', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { controller, tenant } = await readyEmbed();
+    const { controller, tenant, getSession } = await readyEmbed();
     tenant.send('svc:event:session-expired');
     await vi.advanceTimersByTimeAsync(0);
     const handed = tenant.actions().at(-1)?.payload.sessionId as string;
     await vi.advanceTimersByTimeAsync(9_000);
     expect(controller.getSnapshot().loads).toBe(1);
     await vi.advanceTimersByTimeAsync(1_100);
+    // The document may have used the handed session: a new one is asked for and loaded.
+    expect(getSession).toHaveBeenCalledTimes(3);
     expect(controller.getSnapshot().loads).toBe(2);
-    expect(controller.iframe?.src).toContain(`session=${handed}`);
+    expect(controller.iframe?.src).toMatch(/session=session-3$/);
+    expect(controller.iframe?.src).not.toContain(`session=${handed}`);
+  });
+
+  it('loads the handed session when the embed does not answer within 10 s and the app has no getSession', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { controller, tenant } = await readyEmbed({ session: nextSession(), getSession: undefined });
+    const next = nextSession();
+    controller.update({ session: next });
+    expect(tenant.actions().at(-1)).toMatchObject({ type: 'svc:action:set-session', payload: { sessionId: next } });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(controller.getSnapshot().loads).toBe(2);
+    expect(controller.iframe?.src).toContain(`session=${next}`);
   });
 
   it('by reload hides the iframe being replaced, so its clicks reach nothing under the loading layer', async () => {
     let answer: (id: string) => void = () => {};
-    const getSession = vi.fn(({ reason }: SessionRequest) => (reason === 'initial' ? Promise.resolve(fresh()) : new Promise<string>((resolve) => (answer = resolve))));
+    const getSession = vi.fn(({ reason }: SessionRequest) => (reason === 'initial' ? Promise.resolve(nextSession()) : new Promise<string>((resolve) => (answer = resolve))));
     const controller = make({ getSession });
     controller.attach(host());
     await vi.waitFor(() => expect(controller.iframe).not.toBeNull());
@@ -120,17 +133,17 @@ describe('renewal in place', () => {
     expect(controller.getSnapshot()).toMatchObject({ phase: 'renewing', visible: false });
     expect(old.style.pointerEvents).toBe('none');
     expect(old.getAttribute('aria-hidden')).toBe('true');
-    answer(fresh());
+    answer(nextSession());
     await vi.waitFor(() => expect(controller.iframe).not.toBe(old));
   });
 });
 
 describe('a session is a credential, not identity', () => {
   it('offers a new session prop to the live embed in place; accepted, nothing reloads', async () => {
-    const session = fresh();
+    const session = nextSession();
     const { controller, tenant } = await readyEmbed({ session, getSession: undefined });
     const frame = controller.iframe;
-    const next = fresh();
+    const next = nextSession();
     controller.update({ session: next, colorScheme: 'dark' });
     expect(tenant.actions().at(-1)).toMatchObject({ type: 'svc:action:set-session', payload: { sessionId: next } });
     tenant.ready();
@@ -142,44 +155,40 @@ describe('a session is a credential, not identity', () => {
   });
 
   it("loads another viewer's session that the embed refuses: the new viewer, never the old", async () => {
-    const { controller, tenant } = await readyEmbed({ session: fresh(), getSession: undefined });
-    const next = fresh();
+    const { controller, tenant } = await readyEmbed({ session: nextSession(), getSession: undefined });
+    const next = nextSession();
     controller.update({ session: next });
     tenant.send('svc:event:error', { name: 'SessionError', message: 'Session belongs to another user', fatal: false });
     expect(controller.iframe?.src).toBe(`${TENANT}/embed/dashboard/sales?session=${next}`);
     expect(controller.getSnapshot()).toMatchObject({ phase: 'loading', visible: false, loads: 2 });
   });
 
-  it('loads a new session prop that arrives while loading at once: the load under way (the old viewer) is replaced', () => {
-    const first = fresh();
+  it('keeps a new session prop that arrives while loading for the next load that needs one', async () => {
+    const first = nextSession();
     const controller = make({ session: first });
     controller.attach(host());
-    const old = tenantOf(controller);
-    const next = fresh();
+    const next = nextSession();
     controller.update({ session: next });
-    expect(controller.iframe?.src).toBe(`${TENANT}/embed/dashboard/sales?session=${next}`);
-    expect(controller.getSnapshot()).toMatchObject({ phase: 'loading', loads: 2 });
-    // The replaced document's ready is not this load's: nothing is handed to it, the embed stays loading.
-    old.ready();
-    expect(old.actions()).toEqual([]);
-    expect(controller.getSnapshot().phase).toBe('loading');
     const tenant = tenantOf(controller);
-    tenant.ready();
-    expect(tenant.actions().some((action) => action.type === 'svc:action:set-session')).toBe(false);
-    expect(controller.getSnapshot()).toMatchObject({ phase: 'ready', loads: 2 });
-  });
-
-  it('keeps a new session prop that arrives after a failure for the retry', () => {
-    const controller = make({ session: fresh() });
-    controller.attach(host());
-    tenantOf(controller).send('svc:event:error', { message: 'Dashboard not found', name: 'NotFoundError', fatal: true });
-    expect(controller.getSnapshot().phase).toBe('error');
-    const next = fresh();
-    controller.update({ session: next });
-    expect(controller.getSnapshot()).toMatchObject({ phase: 'error', loads: 1 });
+    // The document fails before its ready: renewal takes the kept session, no getSession needed.
+    tenant.send('svc:event:error', { message: 'Session expired', fatal: true });
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'error' });
     controller.retry();
     expect(controller.iframe?.src).toBe(`${TENANT}/embed/dashboard/sales?session=${next}`);
-    expect(controller.getSnapshot()).toMatchObject({ phase: 'loading', loads: 2 });
+  });
+
+  it('hands a session that arrived while loading over at ready, so a mount for another viewer never shows the old', async () => {
+    const controller = make({ session: nextSession() });
+    controller.attach(host());
+    const next = nextSession();
+    controller.update({ session: next });
+    const tenant = tenantOf(controller);
+    expect(tenant.actions()).toEqual([]);
+    tenant.ready();
+    expect(tenant.actions().at(-1)).toMatchObject({ type: 'svc:action:set-session', payload: { sessionId: next } });
+    // The embed belongs to another viewer: refused, and the new viewer's session is loaded.
+    tenant.send('svc:event:error', { name: 'SessionError', message: 'Session belongs to another user', fatal: false });
+    expect(controller.iframe?.src).toBe(`${TENANT}/embed/dashboard/sales?session=${next}`);
   });
 
   it('refuses an oversized session id into the error, never loading it', async () => {
@@ -189,7 +198,7 @@ describe('a session is a credential, not identity', () => {
     expect(controller.iframe).toBeNull();
     expect(controller.getSnapshot()).toMatchObject({ phase: 'error', error: { name: 'SessionError', code: 'SVC303', message: expect.stringMatching(/^SVC303 the session option is not a usable session id/) } });
     expect(onFailure).toHaveBeenCalledTimes(1);
-    const live = await readyEmbed({ session: fresh(), getSession: undefined, onFailure });
+    const live = await readyEmbed({ session: nextSession(), getSession: undefined, onFailure });
     live.controller.update({ session: 'has spaces in it' });
     expect(live.controller.getSnapshot()).toMatchObject({ phase: 'error', error: { code: 'SVC303' } });
     expect(live.tenant.actions().some((action) => action.type === 'svc:action:set-session')).toBe(false);

@@ -68,13 +68,16 @@ describe('the tab coming back', () => {
     expect(wake).toHaveBeenCalledTimes(3);
   });
 
-  it('is not heard while the tab is hidden (timers stay throttled then)', () => {
+  it('is not heard while the tab is hidden (timers stay throttled then), except the network coming back', () => {
     setVisibility('hidden');
     const wake = vi.fn();
     const stop = onTabWake(wake);
     document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
-    window.dispatchEvent(new Event('online'));
+    window.dispatchEvent(new Event('pageshow'));
     expect(wake).not.toHaveBeenCalled();
+    // A renewal waiting for the network goes on in a hidden tab too.
+    window.dispatchEvent(new Event('online'));
+    expect(wake.mock.calls).toEqual([[true]]);
     stop();
   });
 });

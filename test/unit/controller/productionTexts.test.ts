@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deliverReady, TENANT } from '../support/frames.js';
 import { inProduction, leaveProduction } from '../support/inProduction.js';
+import { lifecycleDriver } from '../support/lifecycleDriver.js';
 
 type Controller = typeof import('../../../src/controller/index.js');
 type Held = typeof import('../../../src/controller/heldActions.js');
@@ -51,20 +52,14 @@ describe('in production', () => {
   });
 
   it('renewals stopped by the bound are refused in a few words', async () => {
-    const { createRenewal } = await import('../../../src/controller/createRenewal.js');
-    const messages: string[] = [];
-    const renewal = createRenewal(
-      async () => 'next',
-      () => {},
-      () => {},
-      () => {},
-      (error) => messages.push(error.message),
-    );
+    const lifecycle = await import('../../../src/controller/embedLifecycle.js');
+    const embed = lifecycleDriver(lifecycle).ready();
     for (let i = 0; i < 4; i++) {
-      renewal.renew();
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      embed.send({ type: 'session-expired' });
+      if (embed.state.status === 'renewing') embed.answer();
+      embed.send({ type: 'ready' });
     }
-    expect(messages).toEqual(['SVC306 renewal']);
+    expect(embed.reports.map((report) => (report as { error: { message: string } }).error.message)).toEqual(['SVC306 renewal']);
   });
 
   it('sessions an embed cannot load, and a destroyed embed attached again, are refused in a few words', async () => {

@@ -1,9 +1,10 @@
+import { WAKE_SPREAD_MS } from '../../../src/controller/lifecycleLimits.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EmbedController, SessionRequest } from '../../../src/controller/index.js';
 import { inspectorOf } from '../../../src/protocol/index.js';
 import { addHost, destroyControllers, flush, makeController } from '../support/controllers.js';
 import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
-import { testRuntime } from '../support/runtime.js';
+import { nextSession, testRuntime } from '../support/runtime.js';
 
 /**
  * Renewal as the viewer and the app see it through the embed's events: an in-place renewal keeps the embed
@@ -17,9 +18,6 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-let counter = 0;
-/** Ids from a counter only: some tests fix Math.random. */
-const fresh = (): string => `renew-evt-${Date.now()}-${++counter}`;
 
 function tenantOf(controller: EmbedController) {
   const win = controller.iframe?.contentWindow as Window;
@@ -34,7 +32,7 @@ async function readyEmbed(options: Parameters<typeof makeController>[0] = {}) {
   const requests: SessionRequest[] = [];
   const getSession = vi.fn(async (request: SessionRequest) => {
     requests.push(request);
-    return fresh();
+    return nextSession();
   });
   const controller = makeController({ getSession, ...options });
   controller.attach(addHost());
@@ -54,7 +52,7 @@ describe('a renewal in place', () => {
     expect(controller.iframe?.style.opacity).toBe('');
     expect(controller.iframe?.hasAttribute('aria-hidden')).toBe(false);
     expect(controller.bridge.store.getState().status).toBe('ready');
-    answer(fresh());
+    answer(nextSession());
     await flush();
     expect(tenant.types()).toContain('svc:action:set-session');
   });
@@ -72,7 +70,7 @@ describe('a renewal in place', () => {
 });
 
 describe('the tab coming back', () => {
-  it('renews at once when the planned renewal is overdue (the machine slept, timers did not run)', async () => {
+  it('renews within the wake spread when the planned renewal is overdue (the machine slept, timers did not run)', async () => {
     vi.useFakeTimers({ now: 1_000_000 });
     vi.spyOn(Math, 'random').mockReturnValue(0.5);
     const { controller, tenant, requests } = await readyEmbed();
@@ -81,6 +79,10 @@ describe('the tab coming back', () => {
     // Planned 150 s ahead; the clock jumps past it without the timer firing.
     vi.setSystemTime(Date.now() + 200_000);
     window.dispatchEvent(new Event('online'));
+    // Embeds waking together spread their renewals over WAKE_SPREAD_MS: this one (random 0.5) half way.
+    await vi.advanceTimersByTimeAsync(WAKE_SPREAD_MS / 2 - 1);
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'ready', renewals: 0 });
+    await vi.advanceTimersByTimeAsync(1);
     expect(controller.getSnapshot()).toMatchObject({ phase: 'renewing', renewals: 1 });
     expect(requests.at(-1)).toMatchObject({ reason: 'renewal', expiresAt });
   });

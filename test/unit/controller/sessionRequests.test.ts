@@ -99,10 +99,10 @@ describe('requests the controller gave up on', () => {
     const { getSession, resolve } = manualSessions();
     const given = `given-${Math.random().toString(36).slice(2)}`;
     const controller = make({ session: given, getSession });
-    // An address that cannot be built fails the first load before the session is used.
-    expect(() => controller.update({ session: given, getSession, locale: 'not a locale!' })).toThrow(TypeError);
+    // A value the protocol refuses fails the embed before its first load: the session is not used.
+    controller.update({ session: given, getSession, locale: 'not a locale!' });
     controller.attach(host());
-    expect(controller.getSnapshot().error).toMatchObject({ context: 'address' });
+    expect(controller.getSnapshot().error).toMatchObject({ context: 'props', code: 'SVC141' });
     controller.update({ session: given, getSession });
     controller.retry();
     expect(getSession).not.toHaveBeenCalled();
@@ -122,9 +122,9 @@ describe('an address that can no longer be built', () => {
   it('without getSession, a retry after the app fixed it loads the session prop, which was never used', () => {
     const given = `given-${Math.random().toString(36).slice(2)}`;
     const controller = make({ session: given });
-    expect(() => controller.update({ session: given, locale: 'not a locale!' })).toThrow(TypeError);
+    controller.update({ session: given, locale: 'not a locale!' });
     controller.attach(host());
-    expect(controller.getSnapshot().error).toMatchObject({ context: 'address' });
+    expect(controller.getSnapshot().error).toMatchObject({ context: 'props', code: 'SVC141' });
     controller.update({ session: given, locale: 'de-DE' });
     controller.retry();
     expect(controller.getSnapshot()).toMatchObject({ phase: 'loading', error: null, loads: 1 });
@@ -138,13 +138,17 @@ describe('an address that can no longer be built', () => {
   it('fails the load with the reason, as a TypeError of the address', () => {
     const onFailure = vi.fn();
     const controller = make({ locale: 'de-DE', onFailure });
-    // Refused at once as an action; the next load must not put it in an address either.
-    expect(() => controller.update({ locale: 'not a locale!', onFailure })).toThrow(TypeError);
     controller.attach(host());
-    expect(controller.getSnapshot()).toMatchObject({ phase: 'error', loads: 0 });
+    deliver(eventEnvelope('svc:event:error', { message: 'Something broke', fatal: true }), TENANT, controller.iframe?.contentWindow as Window);
+    // Refused as an action (the embed has failed already); the next load must not put it in an address either.
+    controller.update({ locale: 'not a locale!', onFailure });
+    onFailure.mockClear();
+    const frame = controller.iframe;
+    controller.retry();
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'error', loads: 1 });
     expect(controller.getSnapshot().error).toMatchObject({ name: 'TypeError', context: 'address', fatal: true });
     expect(controller.getSnapshot().error?.message).toMatch(/locale/);
     expect(onFailure).toHaveBeenCalledWith(controller.getSnapshot().error);
-    expect(controller.iframe).toBeNull();
+    expect(controller.iframe).toBe(frame);
   });
 });

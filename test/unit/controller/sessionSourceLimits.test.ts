@@ -1,20 +1,19 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createSessionSource, isUsableSession } from '../../../src/controller/createSessionSource.js';
 import type { EmbedUpdatableOptions } from '../../../src/controller/index.js';
-import { nextSession, testRuntime } from '../support/runtime.js';
+import { SESSIONS_IN_FLIGHT } from '../../../src/controller/lifecycleLimits.js';
+import { createSessionGate, sessionGateOf } from '../../../src/controller/sessionGate.js';
+import { nextSession } from '../support/runtime.js';
 
 /**
  * The limits of the session source an app's backend meets: which ids are loadable, how a failing getSession
- * is retried (when it stops, how long it waits at most) and how its failure is worded.
+ * is worded, and how many requests of one page run at once. (How often a failing getSession is tried again is
+ * the lifecycle's: see renewalPolicy.test.ts.)
  */
 
 const identity = { surface: 'dashboard', embedId: 'limits', publicId: 'sales' } as const;
-/** A session source in the test's own runtime, whose ledger starts empty. */
-const source = (live: EmbedUpdatableOptions) => createSessionSource({ ...identity, runtime: testRuntime() }, () => true, () => live);
-
-afterEach(() => {
-  vi.useRealTimers();
-});
+const source = (live: EmbedUpdatableOptions) => createSessionSource({ identity, signed: () => true, readOptions: () => live, gate: createSessionGate({ maxInFlight: 4 }) });
+const initial = () => ({ reason: 'initial' as const, signal: new AbortController().signal });
 
 describe('a loadable session id', () => {
   it('is one to 4096 visible ASCII characters, from "!" to "~"', () => {
@@ -32,49 +31,20 @@ describe('a loadable session id', () => {
 });
 
 describe('a failing getSession', () => {
-  it('is retried while the token is trusted, and not when the next try would come as it ends', async () => {
-    vi.useFakeTimers({ now: 0 });
-    const getSession = vi.fn(async () => {
-      throw new Error('down');
-    });
-    // The first wait (1 s) would end exactly when the token does: no second try.
-    const outcome = (source({ getSession }).take('renewal', 1_000) as Promise<string>).catch((error: unknown) => error);
-    await vi.advanceTimersByTimeAsync(5_000);
-    await expect(outcome).resolves.toMatchObject({ code: 'SVC301' });
-    expect(getSession).toHaveBeenCalledTimes(1);
-  });
-
-  it('waits twice as long after each failure, never more than 30 seconds', async () => {
-    vi.useFakeTimers({ now: 0 });
-    const next = nextSession();
-    const getSession = vi.fn<() => Promise<string>>();
-    for (let i = 0; i < 6; i++) getSession.mockRejectedValueOnce(new Error('down'));
-    getSession.mockResolvedValue(next);
-    const pending = source({ getSession }).take('renewal', 600_000);
-    // Tries at 0, 1, 3, 7, 15 and 31 s; the next wait is 30 s, not 32.
-    await vi.advanceTimersByTimeAsync(31_000);
-    expect(getSession).toHaveBeenCalledTimes(6);
-    await vi.advanceTimersByTimeAsync(29_999);
-    expect(getSession).toHaveBeenCalledTimes(6);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(getSession).toHaveBeenCalledTimes(7);
-    await expect(pending).resolves.toBe(next);
-  });
-
   it('is reported with what it threw, an Error or anything else', async () => {
     await expect(
       source({
         getSession: async () => {
           throw 'backend unreachable';
         },
-      }).take('initial'),
+      }).take(initial()),
     ).rejects.toMatchObject({ code: 'SVC301', message: expect.stringMatching(/^SVC301 getSession failed: backend unreachable/) });
     await expect(
       source({
-        getSession: async () => {
+        getSession: () => {
           throw new TypeError('Failed to fetch');
         },
-      }).take('initial'),
+      }).take(initial()),
     ).rejects.toMatchObject({ message: expect.stringMatching(/^SVC301 getSession failed: Failed to fetch/) });
   });
 
@@ -82,26 +52,61 @@ describe('a failing getSession', () => {
     const ids = [nextSession(), nextSession()];
     const getSession = vi.fn(async () => ids[getSession.mock.calls.length - 1] as string);
     const sessions = source({ getSession });
-    await expect(sessions.take('initial')).resolves.toBe(ids[0]);
-    await expect(sessions.take('renewal')).resolves.toBe(ids[1]);
+    await expect(sessions.take(initial())).resolves.toBe(ids[0]);
+    await expect(sessions.take({ reason: 'renewal', signal: new AbortController().signal })).resolves.toBe(ids[1]);
     expect(getSession).toHaveBeenCalledTimes(2);
   });
+});
 
-  it('torn down while waiting to try again, fails as an aborted request of getSession', async () => {
-    vi.useFakeTimers({ now: 0 });
-    const sessions = source({
-      getSession: async () => {
-        throw new Error('down');
-      },
-    });
-    const outcome = (sessions.take('renewal', 600_000) as Promise<string>).catch((error: unknown) => error);
-    await vi.advanceTimersByTimeAsync(0);
-    sessions.abort();
-    await vi.advanceTimersByTimeAsync(1_000);
-    await expect(outcome).resolves.toEqual(expect.objectContaining({ name: 'SessionError', context: 'getSession', code: 'SVC302', fatal: true }));
+describe('the session gate', () => {
+  it('runs at most maxInFlight requests at once; the others start, in order, as places free up', async () => {
+    const gate = createSessionGate({ maxInFlight: 2 });
+    const answers: Array<(id: string) => void> = [];
+    const started: number[] = [];
+    const results = [0, 1, 2, 3].map((index) =>
+      gate.run(
+        () =>
+          new Promise<string>((resolve) => {
+            started.push(index);
+            answers[index] = resolve;
+          }),
+        new AbortController().signal,
+      ),
+    );
+    expect(started).toEqual([0, 1]);
+    expect(gate.inFlight).toBe(2);
+    answers[1]?.('b');
+    await results[1];
+    await Promise.resolve();
+    expect(started).toEqual([0, 1, 2]);
+    answers[0]?.('a');
+    answers[2]?.('c');
+    await Promise.all([results[0], results[2]]);
+    await Promise.resolve();
+    expect(started).toEqual([0, 1, 2, 3]);
+    answers[3]?.('d');
+    await expect(Promise.all(results)).resolves.toEqual(['a', 'b', 'c', 'd']);
+    expect(gate.inFlight).toBe(0);
   });
 
-  it('has nothing to abort before it was ever asked', () => {
-    expect(() => source({ session: nextSession() }).abort()).not.toThrow();
+  it('frees the place of a request given up (aborted) even when it never answers, and never runs one aborted while waiting', async () => {
+    const gate = createSessionGate({ maxInFlight: 1 });
+    const hanging = new AbortController();
+    const first = gate.run(() => new Promise<string>(() => {}), hanging.signal).catch(() => 'given up');
+    const waiting = new AbortController();
+    const neverRun = vi.fn(async () => 'x');
+    const second = gate.run(neverRun, waiting.signal).catch(() => 'left');
+    const third = gate.run(async () => 'ran', new AbortController().signal);
+    waiting.abort();
+    await expect(second).resolves.toBe('left');
+    hanging.abort();
+    await expect(third).resolves.toBe('ran');
+    expect(neverRun).not.toHaveBeenCalled();
+    expect(first).toBeInstanceOf(Promise);
+  });
+
+  it('is one per page, bounded at SESSIONS_IN_FLIGHT', () => {
+    expect(sessionGateOf({})).toBe(sessionGateOf({}));
+    expect(SESSIONS_IN_FLIGHT).toBe(4);
   });
 });

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSessionSource } from '../../../src/controller/createSessionSource.js';
+import { createSessionGate } from '../../../src/controller/sessionGate.js';
 import { addHost as host, destroyControllers, makeController as make, manualSessions } from '../support/controllers.js';
 import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
 import { nextSession, testRuntime } from '../support/runtime.js';
@@ -88,26 +89,41 @@ describe('the time limit of getSession', () => {
   });
 
   it('limits each call on its own: a renewal retried after failures is not cut short by the first call', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
     const next = nextSession();
-    const getSession = vi.fn<() => Promise<string>>();
+    const getSession = vi.fn<() => Promise<string>>().mockResolvedValueOnce(nextSession());
     for (let i = 0; i < 6; i++) getSession.mockRejectedValueOnce(new Error('down'));
     getSession.mockResolvedValue(next);
-    const source = createSessionSource({ surface: 'dashboard', embedId: 'timeouts', publicId: 'sales', runtime: testRuntime() }, () => true, () => ({ getSession }));
-    const answer = source.take('renewal', Date.now() + 600_000);
+    const controller = make({ getSession });
+    controller.attach(host());
+    await vi.advanceTimersByTimeAsync(0);
+    const win = controller.iframe?.contentWindow as Window;
+    const posted = vi.spyOn(win, 'postMessage').mockImplementation(() => {});
+    deliver(eventEnvelope('svc:event:ready', readyPayload()), TENANT, win);
+    // The token ends in 10 minutes: the renewal starts at once (the earliest moment of its spread).
+    deliver(eventEnvelope('svc:event:session-expiring', { expiresAt: Date.now() + 600_000 }), TENANT, win);
     // Tries at 0, 1, 3, 7, 15, 31 and 61 s, each far quicker than the limit: the seventh answers.
     await vi.advanceTimersByTimeAsync(61_000);
-    await expect(answer).resolves.toBe(next);
+    expect(getSession).toHaveBeenCalledTimes(8);
+    expect(posted.mock.calls.map(([message]) => message)).toContainEqual(expect.objectContaining({ type: 'svc:action:set-session', payload: { sessionId: next } }));
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'renewing', error: null });
   });
 
   it('takes an answer a getSession written without async gives at once, or a throw', async () => {
     const id = nextSession();
     const source = (getSession: () => unknown) =>
-      createSessionSource({ surface: 'dashboard', embedId: 'sync', publicId: 'sales', runtime: testRuntime() }, () => true, () => ({ getSession: getSession as never }));
-    await expect(source(() => id).take('initial')).resolves.toBe(id);
+      createSessionSource({
+        identity: { surface: 'dashboard', embedId: 'sync', publicId: 'sales', runtime: testRuntime() },
+        signed: () => true,
+        readOptions: () => ({ getSession: getSession as never }),
+        gate: createSessionGate({ maxInFlight: 4 }),
+      });
+    const take = { reason: 'initial', signal: new AbortController().signal } as const;
+    await expect(source(() => id).take(take)).resolves.toBe(id);
     await expect(
       source(() => {
         throw new Error('no backend');
-      }).take('initial'),
+      }).take(take),
     ).rejects.toMatchObject({ code: 'SVC301' });
   });
 });

@@ -72,10 +72,11 @@ describe('the controlled time zone', () => {
     ]);
   });
 
-  it('refuses a malformed zone with its code: the embed fails when attached, nothing is thrown', () => {
+  it('refuses a malformed zone when the embed is created, with its code: the embed starts failed, nothing is thrown', () => {
     const controller = make({ timezone: 'New York' });
-    controller.attach(addHost());
     expect(controller.getSnapshot()).toMatchObject({ phase: 'error', error: { code: 'SVC121', message: expect.stringMatching(/^SVC121 timezone "New York"/) } });
+    controller.attach(addHost());
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'error', error: { code: 'SVC121' } });
     expect(controller.iframe).toBeNull();
   });
 });

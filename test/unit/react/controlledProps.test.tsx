@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { getMessageRouterStats, SvcApp, SvcChat, SvcDashboard } from '../../../src/index.js';
-import { emit, expectRenderErrors, frameOf, ready, renderStrict, TENANT } from './harness.js';
+import { emit, frameOf, ready, renderFailure, renderStrict, TENANT } from './harness.js';
 
 describe('the address', () => {
   it('puts identity, initial filters and locale in the iframe address', () => {
@@ -157,10 +157,21 @@ describe('bad props', () => {
     ['bad colour scheme', () => <SvcChat tenantOrigin={TENANT} colorScheme={'sepia' as 'dark'} />, /SvcChat.*colorScheme.*sepia/],
     ['bad locale', () => <SvcChat tenantOrigin={TENANT} locale="not a locale" />, /SvcChat.*locale/],
     ['bad path', () => <SvcApp tenantOrigin={TENANT} deploymentId={1} session="s" path="https://evil.example.com" />, /SvcApp.*path/],
-  ])('%s throws a readable error naming the prop', (_name, ui, pattern) => {
-    const restore = expectRenderErrors();
-    expect(() => renderStrict(ui())).toThrow(pattern);
-    restore();
+  ])('%s fails that embed with a readable coded error naming the prop, and the app stays on screen', (_name, ui, pattern) => {
+    const { shown, reported, printed, appShown } = renderFailure(ui());
+    expect(appShown).toBe(true);
+    expect(shown?.code).toMatch(/^SVC\d{3}$/);
+    expect(`<${ui().type === SvcApp ? 'SvcApp' : ui().type === SvcChat ? 'SvcChat' : 'SvcDashboard'}>: ${shown?.message}`).toMatch(pattern);
+    expect(reported).toEqual([shown]);
+    // Development prints the coded message once, named after the component.
+    expect(printed.filter((line) => line.includes(shown?.message as string))).toEqual([expect.stringMatching(pattern)]);
+    expect(document.querySelector('iframe')).toBeNull();
+  });
+
+  it('a bad prop without onError or errorFallback still never throws, and is printed once', () => {
+    const { printed, appShown } = renderFailure(<SvcDashboard tenantOrigin="acme.example.com" publicId="x" />, { handlers: false });
+    expect(appShown).toBe(true);
+    expect(printed).toEqual([expect.stringMatching(/^SVC10\d <SvcDashboard> tenantOrigin/)]);
   });
 
   it('warns once in development about a locale the platform will ignore', () => {

@@ -35,7 +35,10 @@ describe('event callbacks', () => {
       expect(callback, EVENT_CALLBACK_PROPS[type]).toHaveBeenCalledTimes(1);
       const [payload, message] = callback?.mock.calls[0] ?? [];
       expect(message).toMatchObject({ type, direction: 'event', surface: 'dashboard' });
-      if (type !== 'svc:event:ready') expect(payload).toEqual(payloads[type]);
+      // onError receives the embed's error coded (SVC310), its name and message kept; every other callback the
+      // payload as sent.
+      if (type === 'svc:event:error') expect(payload).toEqual({ ...payloads[type], code: 'SVC310' });
+      else if (type !== 'svc:event:ready') expect(payload).toEqual(payloads[type]);
     }
     expect(onEvent.mock.calls.map(([message]) => message.type)).toEqual(['svc:event:ready', ...Object.keys(payloads)]);
   });

@@ -1,5 +1,5 @@
 import { act, cleanup, render } from '@testing-library/react';
-import { type ReactElement, StrictMode } from 'react';
+import { cloneElement, type ReactElement, StrictMode } from 'react';
 import { afterEach, vi } from 'vitest';
 import type { Surface } from '../../../src/index.js';
 import { deliverReady, eventEnvelope, TENANT } from '../support/frames.js';
@@ -69,4 +69,51 @@ export function expectRenderErrors(): () => void {
     window.removeEventListener('error', swallow);
     consoleError.mockRestore();
   };
+}
+
+/** What became of an embed rendered with a bad prop: never a throw, the rest of the app still on screen. */
+export interface EmbedFailure {
+  /** The error the embed's errorFallback was given. */
+  readonly shown: { readonly message: string; readonly code?: string } | undefined;
+  /** Every error onError received. */
+  readonly reported: ReadonlyArray<{ readonly message: string; readonly code?: string }>;
+  /** What was printed with console.error. */
+  readonly printed: readonly string[];
+  /** Whether the rest of the app stayed on screen. */
+  readonly appShown: boolean;
+}
+
+/**
+ * Renders `ui` (an embed element) beside the rest of an app, with an onError and an errorFallback added, and
+ * says what became of it. A render that throws fails the test: an embed must never take its page down.
+ */
+export function renderFailure(ui: ReactElement, options: { readonly handlers?: boolean } = {}): EmbedFailure {
+  const reported: Array<{ message: string; code?: string }> = [];
+  let shown: { message: string; code?: string } | undefined;
+  const printed: string[] = [];
+  const consoleError = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    printed.push(args.map(String).join(' '));
+  });
+  try {
+    const handled =
+      options.handlers === false
+        ? ui
+        : cloneElement(ui as ReactElement<Record<string, unknown>>, {
+            onError: (error: { message: string; code?: string }) => reported.push(error),
+            errorFallback: (error: { message: string; code?: string }) => {
+              shown = error;
+              return <p role="status">{error.message}</p>;
+            },
+          });
+    const view = renderStrict(
+      <main>
+        <h1>The rest of the app</h1>
+        {handled}
+      </main>,
+    );
+    const appShown = view.container.querySelector('h1')?.textContent === 'The rest of the app';
+    return { shown, reported, printed: [...printed], appShown };
+  } finally {
+    consoleError.mockRestore();
+  }
 }

@@ -1,8 +1,8 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { inProduction, leaveProduction } from '../support/inProduction.js';
-import { expectRenderErrors, TENANT } from './harness.js';
+import { expectRenderErrors, renderFailure, TENANT } from './harness.js';
 
 /**
  * A production build leaves out the render-time checks and the long explanations: these tests load the
@@ -38,38 +38,29 @@ function renderError(ui: ReactElement): string | undefined {
 }
 
 describe('in production', () => {
-  it('still refuses a bad controlled prop, named by its component, with the short text of the action it would send', () => {
+  it('still refuses a bad controlled prop, failing that embed with the short text of the action it would send', () => {
     const { SvcChat } = pkg;
-    expect(renderError(<SvcChat tenantOrigin={TENANT} colorScheme={'sepia' as 'dark'} />)).toBe(
-      'SVC141 <SvcChat> svc:action:set-color-scheme payload.scheme',
-    );
+    const failure = renderFailure(<SvcChat tenantOrigin={TENANT} colorScheme={'sepia' as 'dark'} />);
+    expect(failure).toMatchObject({ appShown: true, printed: [], shown: { code: 'SVC141', message: 'SVC141 <SvcChat> svc:action:set-color-scheme payload.scheme' } });
+    expect(failure.reported).toEqual([failure.shown]);
   });
 
   it('fails an embed without a tenant or with a bad one, with the code and the option, and the app stays on screen', () => {
     const { SvcDashboard } = pkg;
     for (const [tenantOrigin, text] of [
-      [undefined, 'SVC101 tenantOrigin'],
-      ['acme.example.com', 'SVC102 tenantOrigin'],
-      ['http://acme.example.com', 'SVC103 tenantOrigin'],
-      ['https://acme.example.com/app', 'SVC104 tenantOrigin'],
+      [undefined, 'SVC101 <SvcDashboard> tenantOrigin'],
+      ['acme.example.com', 'SVC102 <SvcDashboard> tenantOrigin'],
+      ['http://acme.example.com', 'SVC103 <SvcDashboard> tenantOrigin'],
+      ['https://acme.example.com/app', 'SVC104 <SvcDashboard> tenantOrigin'],
     ] as const) {
-      const onError = vi.fn();
-      expect(
-        renderError(
-          <>
-            <h1>The rest of the app</h1>
-            <SvcDashboard tenantOrigin={tenantOrigin as string} publicId="sales" onError={onError} errorFallback={(error) => <p data-testid="fallback">{error.message}</p>} />
-          </>,
-        ),
-      ).toBeUndefined();
-      expect(screen.getByRole('heading').textContent).toBe('The rest of the app');
-      expect(screen.getByTestId('fallback').textContent).toBe(text);
-      expect(onError).toHaveBeenCalledTimes(1);
-      expect(onError.mock.calls[0]?.[0]).toMatchObject({ message: text, code: text.slice(0, 6), fatal: true });
+      const failure = renderFailure(<SvcDashboard tenantOrigin={tenantOrigin as string} publicId="sales" />);
+      expect(failure).toMatchObject({ appShown: true, printed: [], shown: { code: text.slice(0, 6), message: text, fatal: true } });
+      expect(failure.reported).toEqual([failure.shown]);
       cleanup();
     }
-    // Neither handler: nothing is thrown either, and the page stays.
-    expect(renderError(<SvcDashboard publicId="" tenantOrigin="https://acme.example.com" />)).toBeUndefined();
+    // Not even a bad prop without any handler takes the page down, and production prints nothing.
+    expect(renderFailure(<SvcDashboard tenantOrigin="http://acme.example.com" publicId="sales" />, { handlers: false })).toMatchObject({ appShown: true, printed: [] });
+    expect(renderFailure(<SvcDashboard publicId="" tenantOrigin="https://acme.example.com" />, { handlers: false })).toMatchObject({ appShown: true, printed: [] });
   });
 
   it('names the hook, not the embeds, when a hook cannot tell which embed is meant', () => {

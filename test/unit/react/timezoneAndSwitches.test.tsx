@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SvcApp, SvcChat, type SvcChatProps, SvcDashboard, type SvcEmbedHandle, SvcProvider } from '../../../src/index.js';
-import { expectRenderErrors, frameOf, ready, renderStrict, TENANT } from './harness.js';
+import { frameOf, ready, renderFailure, renderStrict, TENANT } from './harness.js';
 
 describe('the timezone prop', () => {
   it('rides in the address at load, then goes as svc:action:set-timezone after ready, only when it changes', () => {
@@ -42,10 +42,11 @@ describe('the timezone prop', () => {
     expect(a.actions()).toEqual([{ type: 'svc:action:set-timezone', payload: { timezone: 'Europe/Lisbon' }, target: TENANT }]);
   });
 
-  it('refuses a malformed zone, naming the component and the prop', () => {
-    const restore = expectRenderErrors();
-    expect(() => renderStrict(<SvcChat tenantOrigin={TENANT} timezone="Central European Time" />)).toThrow(/^SVC121 <SvcChat> prop "timezone": "Central European Time"/);
-    restore();
+  it('refuses a malformed zone, naming the component and the prop: that embed fails, the page stays', () => {
+    const { shown, reported, appShown } = renderFailure(<SvcChat tenantOrigin={TENANT} timezone="Central European Time" />);
+    expect(appShown).toBe(true);
+    expect(shown?.message).toMatch(/^SVC121 <SvcChat> prop "timezone": "Central European Time"/);
+    expect(reported).toEqual([shown]);
   });
 
   it('warns once in development about a zone the platform will ignore, naming the component', () => {
@@ -97,11 +98,12 @@ describe('placement switches', () => {
   });
 
   it('refuses, at run time too, a switch of another surface passed past the types: that embed fails, the page stays', () => {
-    const onError = vi.fn();
-    const props = { tenantOrigin: TENANT, showDashboardHeader: false, onError } as unknown as SvcChatProps;
-    renderStrict(<SvcChat {...props} />);
-    expect(onError).toHaveBeenCalledTimes(1);
-    expect(onError.mock.calls[0]?.[0]).toMatchObject({ code: 'SVC116', message: expect.stringMatching(/^SVC116 showDashboardHeader applies to the dashboard surface only/) });
+    const props = { tenantOrigin: TENANT, showDashboardHeader: false } as unknown as SvcChatProps;
+    const { shown, reported, printed, appShown } = renderFailure(<SvcChat {...props} />);
+    expect(appShown).toBe(true);
+    expect(shown).toMatchObject({ code: 'SVC116', message: expect.stringMatching(/^SVC116 <SvcChat> showDashboardHeader applies to the dashboard surface only/) });
+    expect(reported).toEqual([shown]);
+    expect(printed).toEqual([expect.stringMatching(/^SVC116 <SvcChat> showDashboardHeader applies to the dashboard surface only/)]);
     expect(document.querySelector('iframe')).toBeNull();
   });
 });
