@@ -51,28 +51,28 @@ async function readyEmbed() {
 }
 
 describe('the latest session always wins', () => {
-  it("a session prop during an in-place renewal's getSession: the prop's session loads; the renewal's never goes anywhere", async () => {
+  it("a session prop during an in-place renewal's getSession: the prop's session is handed over; the renewal's never goes anywhere", async () => {
     const { controller, tenant, sessions } = await readyEmbed();
     tenant.send('svc:event:session-expired');
     expect(controller.getSnapshot().phase).toBe('renewing');
     expect(sessions.answers).toHaveLength(2);
     const renewalRequest = sessions.answers[1];
-    // The app switches to viewer B while the renewal's getSession (for A) is still running.
+    // The app switches to viewer B while the renewal's getSession (for A) is still running: the document,
+    // which spoke of its token, takes B's session in place.
     const b = viewer('b');
     controller.update({ getSession: sessions.getSession, session: b });
     expect(renewalRequest?.request.signal.aborted).toBe(true);
-    expect(controller.iframe?.src).toBe(`${TENANT}/embed/dashboard/sales?session=${b}`);
+    expect(tenant.handed()).toEqual([b]);
     // The renewal's getSession answers anyway, with a session for A: dropped.
     const late = viewer('a-renewed');
     renewalRequest?.resolve(late);
     await flush();
-    expect(tenant.handed()).toEqual([]);
-    const current = documentOf(controller);
-    current.ready();
+    expect(tenant.handed()).toEqual([b]);
+    tenant.ready();
     await flush();
-    expect(current.handed()).toEqual([]);
-    expect(loadedSessions()).toEqual([b]);
-    expect(controller.getSnapshot()).toMatchObject({ phase: 'ready', loads: 2, error: null });
+    expect(tenant.handed()).toEqual([b]);
+    expect(loadedSessions()).not.toContain(late);
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'ready', loads: 1, error: null });
     expect(sessions.getSession).toHaveBeenCalledTimes(2);
   });
 
@@ -100,18 +100,18 @@ describe('the latest session always wins', () => {
     await vi.advanceTimersByTimeAsync(10);
     controller.update({ getSession: sessions.getSession, session: c });
     await vi.advanceTimersByTimeAsync(10);
-    // B's handover is still unanswered: C cannot go the same way, so it is loaded.
-    expect(tenant.handed()).toEqual([b]);
-    expect(controller.iframe?.src).toBe(`${TENANT}/embed/dashboard/sales?session=${c}`);
-    // The old document answers B now: it is no longer the embed's document.
+    // B's handover is still unanswered: C is handed over after it, the last the document applies.
+    expect(tenant.handed()).toEqual([b, c]);
+    // The document answers each handover.
     tenant.ready();
-    const current = documentOf(controller);
-    current.ready();
-    // B's handover deadline (10 s) passes: nothing reloads B.
+    expect(controller.getSnapshot().phase).toBe('ready');
+    tenant.ready();
+    // B's handover deadline (10 s) passes: nothing hands over or loads B again.
     await vi.advanceTimersByTimeAsync(15_000);
-    expect(loadedSessions()).toEqual([c]);
-    expect(current.handed()).toEqual([]);
-    expect(controller.getSnapshot()).toMatchObject({ phase: 'ready', loads: 2 });
+    expect(tenant.handed()).toEqual([b, c]);
+    expect(loadedSessions()).toHaveLength(1);
+    expect(loadedSessions()).not.toContain(b);
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'ready', loads: 1 });
     expect(sessions.getSession).toHaveBeenCalledTimes(1);
   });
 
@@ -130,18 +130,22 @@ describe('the latest session always wins', () => {
     expect(controller.getSnapshot()).toMatchObject({ phase: 'loading', loads: 1 });
   });
 
-  it('a session prop during a load before ready replaces that load; the replaced document can no longer answer', async () => {
+  it('a session prop during a load before ready is handed over at its ready, before the embed is shown', async () => {
     const a = viewer('a');
     const controller = make({ session: a });
     controller.attach(host());
-    const old = documentOf(controller);
+    const tenant = documentOf(controller);
     const b = viewer('b');
     controller.update({ session: b });
-    expect(loadedSessions()).toEqual([b]);
-    old.ready();
-    expect(controller.getSnapshot().phase).toBe('loading');
-    documentOf(controller).ready();
-    expect(controller.getSnapshot()).toMatchObject({ phase: 'ready', loads: 2 });
+    // Kept for the load's ready: nothing is reloaded.
+    expect(loadedSessions()).toEqual([a]);
+    expect(tenant.handed()).toEqual([]);
+    tenant.ready();
+    // A's document is handed B's session before anything of A is shown.
+    expect(tenant.handed()).toEqual([b]);
+    expect(controller.getSnapshot()).toMatchObject({ visible: false, loads: 1 });
+    tenant.ready();
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'ready', loads: 1 });
   });
 
   it('a renewal started after a superseded one never joins its request', async () => {
@@ -149,17 +153,17 @@ describe('the latest session always wins', () => {
     tenant.send('svc:event:session-expired');
     const b = viewer('b');
     controller.update({ getSession: sessions.getSession, session: b });
-    const current = documentOf(controller);
-    current.ready();
+    expect(tenant.handed()).toEqual([b]);
+    tenant.ready();
     // B's document announces its end at once: a new request, not the aborted one for A.
-    current.send('svc:event:session-expired');
+    tenant.send('svc:event:session-expired');
     expect(sessions.getSession).toHaveBeenCalledTimes(3);
     sessions.answers[1]?.resolve(viewer('a-renewed'));
     await flush();
-    expect(current.handed()).toEqual([]);
+    expect(tenant.handed()).toEqual([b]);
     const renewed = viewer('b-renewed');
     sessions.answers[2]?.resolve(renewed);
     await flush();
-    expect(current.handed()).toEqual([renewed]);
+    expect(tenant.handed()).toEqual([b, renewed]);
   });
 });

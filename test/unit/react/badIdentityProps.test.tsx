@@ -68,9 +68,9 @@ describe('a bad identity prop fails its embed, never the page', () => {
   ])('%s', (_name, tenantOrigin, code, text) => {
     const seen = renderBeside((handlers) => <SvcDashboard tenantOrigin={tenantOrigin} publicId="sales" {...handlers} />);
     expect(screen.getByRole('heading').textContent).toBe('The rest of the app');
-    expect(seen.fallback).toEqual([`SVC${code}`, devText(code, text)]);
+    expect(seen.fallback).toEqual([`SVC${code}`, devText(code, `<SvcDashboard> ${text}`)]);
     expect(seen.onError).toHaveBeenCalledTimes(1);
-    expect(seen.onError).toHaveBeenCalledWith(expect.objectContaining({ code: `SVC${code}`, fatal: true, message: devText(code, text) }), expect.anything());
+    expect(seen.onError).toHaveBeenCalledWith(expect.objectContaining({ code: `SVC${code}`, fatal: true, message: devText(code, `<SvcDashboard> ${text}`) }), expect.anything());
     // Nothing was asked of getSession for an embed that cannot load, and no iframe was made.
     expect(seen.getSession).not.toHaveBeenCalled();
     expect(document.querySelector('iframe')).toBeNull();
@@ -80,7 +80,7 @@ describe('a bad identity prop fails its embed, never the page', () => {
   it('a missing tenant origin, neither as a prop nor from the provider', () => {
     const seen = renderBeside((handlers) => <SvcDashboard publicId="sales" {...handlers} />);
     expect(screen.getByRole('heading')).toBeTruthy();
-    expect(seen.fallback).toEqual(['SVC101', devText(101, 'tenantOrigin is required; expected an origin such as "https://acme.example.com".')]);
+    expect(seen.fallback).toEqual(['SVC101', devText(101, '<SvcDashboard> prop "tenantOrigin": missing; give it as a prop or on a surrounding <SvcProvider>.')]);
     expect(seen.onError).toHaveBeenCalledTimes(1);
   });
 
@@ -88,7 +88,7 @@ describe('a bad identity prop fails its embed, never the page', () => {
     const seen = renderBeside((handlers) => <SvcDashboard tenantOrigin={TENANT} publicId="" {...handlers} />);
     expect(screen.getByRole('heading')).toBeTruthy();
     expect(seen.fallback?.[0]).toBe('SVC110');
-    expect(seen.fallback?.[1]).toMatch(/^SVC110 publicId is required/);
+    expect(seen.fallback?.[1]).toMatch(/^SVC110 <SvcDashboard> publicId is required/);
     expect(seen.onError).toHaveBeenCalledTimes(1);
     expect(seen.getSession).not.toHaveBeenCalled();
   });
@@ -97,7 +97,7 @@ describe('a bad identity prop fails its embed, never the page', () => {
     const seen = renderBeside((handlers) => <SvcApp tenantOrigin={TENANT} deploymentId={42} session={undefined as unknown as string} {...handlers} />, false);
     expect(screen.getByRole('heading')).toBeTruthy();
     expect(seen.fallback?.[0]).toBe('SVC113');
-    expect(seen.fallback?.[1]).toMatch(/^SVC113 .*session/);
+    expect(seen.fallback?.[1]).toMatch(/^SVC113 <SvcApp> .*session/);
     expect(seen.onError).toHaveBeenCalledTimes(1);
     expect(document.querySelector('iframe')).toBeNull();
   });

@@ -1,5 +1,5 @@
-import { act, cleanup } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { SvcDashboard } from '../../../src/index.js';
 import { renderStrict, TENANT } from './harness.js';
 
@@ -7,11 +7,6 @@ import { renderStrict, TENANT } from './harness.js';
  * A failure nobody handles is never silent in development: with neither onError nor errorFallback, the coded
  * message is printed once. With either, the app hears it and nothing is printed (bad props aside).
  */
-
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
 
 const failingSession = async (): Promise<string> => {
   throw new Error('session service down');
