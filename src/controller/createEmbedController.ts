@@ -76,15 +76,28 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
   /** Signed mode: the embed has a session source. */
   const signed = options.session !== undefined || options.getSession !== undefined;
 
-  // Validate the identity now, with a stand-in session: a bad option fails this embed, never its page.
-  let refusal: SvcErrorPayload | undefined;
+  /**
+   * Why the options make no address (checked with a stand-in session when `signedNow`), or undefined when
+   * they make one. A bad option fails this embed, never its page.
+   */
+  const addressProblem = (signedNow: boolean): SvcErrorPayload | undefined => {
+    try {
+      buildEmbedUrl({ ...options, session: signedNow ? 'session' : undefined });
+      return undefined;
+    } catch (error) {
+      return refusalOf(error, 'options', options.subject);
+    }
+  };
+  /**
+   * The refusal of the options as created. It lasts as long as the embed (its identity never changes), but for
+   * the app surface without a session source, which the app may give later (see `update`).
+   */
+  let refusal = addressProblem(signed);
   let bridge: EmbedBridge;
   try {
-    buildEmbedUrl({ ...options, session: signed ? 'session' : undefined });
     // The app's debug hook is added and removed with the attachment (see setDebugHook), not given to the bridge.
     bridge = createEmbedBridge({ ...options, onDebug: undefined });
-  } catch (error) {
-    refusal = refusalOf(error, 'options', options.subject);
+  } catch {
     bridge = createEmbedBridge({ embedId, surface, tenantOrigin: REFUSED_ORIGIN });
   }
 
@@ -293,10 +306,15 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
     placement.dispose();
   };
 
+  /** Connects the bridge, unless it is already, or the embed's options are refused (it has nothing to hear). */
+  const connect = (): void => {
+    if (!bridge.isConnected && refusal === undefined) disconnect = bridge.connect(() => frame.element?.contentWindow);
+  };
+
   /** Keeps the embed (a pending teardown is called off), connects it, and queues its initial values. */
   const begin = (): void => {
     teardownScheduled = false;
-    if (!bridge.isConnected && refusal === undefined) disconnect = bridge.connect(() => frame.element?.contentWindow);
+    connect();
     // A renewal that should have happened while the tab slept happens when it is back; a renewal waiting for
     // the network goes on when it is back.
     stopWaking ??= onTabWake((online) => dispatch({ type: online ? 'online' : 'wake' }));
@@ -344,8 +362,14 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
       sendValues(false);
       // Nothing was loaded yet that a session could change (the first attach or park starts the first load).
       if (state.status === 'idle') return;
-      if (!state.signed && (fresh || next.getSession)) dispatch({ type: 'signed' });
-      else if (fresh) {
+      if (!state.signed && (fresh || next.getSession)) {
+        // The app surface refused for want of a session source has one now: it connects, and loads signed.
+        if (refusal !== undefined) {
+          refusal = addressProblem(true);
+          connect();
+        }
+        if (refusal === undefined) dispatch({ type: 'signed' });
+      } else if (fresh) {
         dispatch(
           isUsableSession(offered)
             ? { type: 'session-prop', session: offered }
@@ -362,7 +386,8 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
       dispatch({ type: 'park' });
     },
     retry() {
-      dispatch({ type: 'retry' });
+      // Options refused as created cannot load, whatever a retry asks for: no session is spent on them.
+      if (refusal === undefined) dispatch({ type: 'retry' });
     },
     fail(error) {
       dispatch({ type: 'refused', error: refusalOf(error, 'props', options.subject) });

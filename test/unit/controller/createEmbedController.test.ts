@@ -91,6 +91,10 @@ describe('creating and attaching', () => {
     expect(insecure.iframe).toBeNull();
     // Its bridge is made for an origin no window has: it posts nowhere and hears nothing.
     expect(insecure.bridge.tenantOrigin).toBe('https://refused.invalid');
+    // A retry cannot mend options that make no address: it spends no session, and the error stays.
+    insecure.retry();
+    expect(insecure.getSnapshot()).toMatchObject({ phase: 'error', error: { code: 'SVC103' } });
+    expect(getSession).not.toHaveBeenCalled();
     const unsigned = make({ surface: 'app', publicId: undefined, deploymentId: 42 });
     expect(unsigned.getSnapshot().error?.message).toMatch(/session/);
   });
@@ -103,6 +107,9 @@ describe('creating and attaching', () => {
     unsigned.update({ session });
     expect(unsigned.getSnapshot()).toMatchObject({ phase: 'loading', loads: 1, error: null });
     expect(unsigned.iframe?.src).toBe(`${TENANT}/embed/d/42/app?session=${session}`);
+    // Its bridge hears the tenant now: the document's ready makes it ready.
+    deliverReady(unsigned.iframe?.contentWindow ?? null, TENANT, 'app');
+    expect(unsigned.getSnapshot()).toMatchObject({ phase: 'ready', error: null });
   });
 
   it('refuses a bad identity without throwing: the embed starts failed, naming what is wrong, and reports it once attached', () => {
