@@ -12,7 +12,7 @@ import { join } from 'node:path';
  *
  * One controller file at a time, several times faster (jsdom is not rebuilt for every test file):
  * `SVC_MUTATION_VITEST_CONFIG=test/mutation/vitest.controller.config.ts npm run mutation -- --mutate
- * src/controller/createRenewal.ts --testFiles 'test/unit/controller/*.test.ts' --incrementalFile
+ * src/controller/embedLifecycle.ts --testFiles 'test/unit/controller/*.test.ts' --incrementalFile
  * test/mutation/.reports/controller.json`. Only the controller's own tests run there, so its score is a lower
  * bound of the default run's, which adds the React tests; mutants of module-level values survive there falsely
  * (see that config).
