@@ -11,7 +11,7 @@ import type { EmbedUpdatableOptions } from './EmbedUpdatableOptions.js';
  * - `ready`: the embed sent `ready` for the current load;
  * - `renewing`: a new session is being fetched and handed to the embed (in place, the embed stays shown) or
  *   loaded (the embed is hidden until the new load is ready);
- * - `error`: the embed failed (a fatal error, a failed or timed-out `getSession`, no `ready` in time, too many
+ * - `error`: the embed failed (a bad prop or option, a fatal error, a failed or timed-out `getSession`, no `ready` in time, too many
  *   renewals, an identity that makes no address); `retry()` starts again;
  * - `destroyed`: torn down; nothing will happen any more.
  */
@@ -61,7 +61,13 @@ export interface EmbedController {
    */
   park(): void;
   /**
-   * After an error: starts again with a new load. In signed mode that is a new session from `getSession`;
+   * Puts the embed in its failed state with `error`, a coded error its UI binding found (a bad prop): shown by
+   * the error fallback and reported to `onFailure` like any failure, never thrown. Failed with the same text
+   * already, the embed stays as it is (reported once). The next `update` (or `retry()`) starts it again.
+   */
+  fail(error: Error): void;
+  /**
+   * After an error: starts again with a new load, once the latest controlled values are all taken. In signed mode that is a new session from `getSession`;
    * without `getSession`, only a `session` never loaded on this page.
    */
   retry(): void;

@@ -1,8 +1,8 @@
 import { createEmbedBridge } from '../runtime/createEmbedBridge.js';
 import { runtimeOf } from '../runtime/defaultEmbedRuntime.js';
 import { isDevelopment } from '../protocol/isDevelopment.js';
-import { normalizeTenantOrigin } from '../protocol/normalizeTenantOrigin.js';
-import { svcError } from '../protocol/svcError.js';
+import { type SvcCodedError, svcError, withSubject } from '../protocol/svcError.js';
+import type { EmbedBridge } from '../runtime/createEmbedBridge.js';
 import { createControlledSync } from './createControlledSync.js';
 import { createDebugHookSwitch } from './createDebugHookSwitch.js';
 import { createLoadCycle } from './createLoadCycle.js';
@@ -12,6 +12,8 @@ import type { EmbedUpdatableOptions } from './EmbedUpdatableOptions.js';
 import type { EmbedOptions } from './EmbedOptions.js';
 import { createStaticPlacement } from './FramePlacement.js';
 import { onTabWake } from './onTabWake.js';
+import type { SessionRequestReason } from './SessionRequest.js';
+import type { SvcErrorPayload } from './SvcErrorPayload.js';
 import { ledgerOf } from './sessionLedger.js';
 import { traceLifecycle } from './traceLifecycle.js';
 
@@ -21,7 +23,10 @@ import { traceLifecycle } from './traceLifecycle.js';
  * and in render functions that run twice); {@link EmbedController.attach} starts the work. A bad identity (a
  * missing `publicId`, an `http:` tenant that is not loopback, the app surface without any session source)
  * never throws: once attached, the embed fails with the coded error (its `errorFallback` and `onError` see
- * it), and nothing is asked of `getSession`. The initial controlled values are sent once the embed is ready.
+ * it), and nothing is asked of `getSession`. Nor does a bad controlled value (`SVC141`, `SVC130`, ...) or
+ * `maxQueuedActions` (`SVC142`): the embed fails with it, named after `subject`. An embed that a controlled
+ * value failed starts again at the next `update` whose values are all taken. The initial controlled values are
+ * sent once the embed is ready.
  *
  * @example
  * const controller = createEmbedController({
@@ -39,19 +44,23 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
   const { embedId } = options;
   let live: EmbedUpdatableOptions = options;
   let signed = options.session !== undefined || options.getSession !== undefined;
-  // A bad identity never throws (an embed must not take its page down): the first load refuses its address,
-  // and this embed fails with the coded error (see the load cycle's start). Meanwhile a tenant origin the
-  // bridge cannot take is replaced by one that no window has (a reserved name), so the bridge hears nothing.
-  let { tenantOrigin } = options;
+  // A bad option never throws (an embed must not take its page down). One the bridge refuses (a tenant origin
+  // that names no tenant, a bad maxQueuedActions: SVC142) fails every start of this embed instead of loading
+  // (see go), and its bridge is made for a tenant origin no window has (a reserved name), so it hears nothing.
+  // The rest of the identity is the first load's to refuse (see the load cycle's start).
+  /** What the bridge refused, if anything. */
+  let refusal: unknown;
+  let bridge: EmbedBridge;
   try {
-    normalizeTenantOrigin(tenantOrigin);
-  } catch {
-    tenantOrigin = 'https://refused.invalid';
+    // The app's debug hook is added and removed with the attachment (see setDebugHook), not given to the bridge.
+    bridge = createEmbedBridge({ ...options, onDebug: undefined });
+  } catch (error) {
+    refusal = error;
+    bridge = createEmbedBridge({ embedId, surface: options.surface, runtime: options.runtime, tenantOrigin: 'https://refused.invalid' });
   }
-  // The app's debug hook is added and removed with the attachment (see setDebugHook), not given to the bridge.
-  const bridge = createEmbedBridge({ ...options, tenantOrigin, onDebug: undefined });
-  const sync = createControlledSync(bridge, options);
-  const placement = options.keepAlive?.createPlacement() ?? createStaticPlacement();
+  const sync = createControlledSync(bridge, options, refuse);
+  // A keep-alive value that is not one (a bad prop, which development reports) keeps nothing alive.
+  const placement = options.keepAlive?.createPlacement?.() ?? createStaticPlacement();
   const setDebugHook = createDebugHookSwitch(bridge, (report) => live.onDebug?.(report));
   const latest = (): EmbedUpdatableOptions => live;
   const listeners = new Set<() => void>();
@@ -72,6 +81,21 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
     () => snapshot,
     latest,
   );
+
+  /**
+   * Fails the embed with a coded error the library threw for one of the app's values (`context` says which
+   * kind), named after the subject unless its text already is. Failed with that text already (StrictMode runs
+   * effects twice; every render reports the same bad prop), the embed stays as it is: reported once.
+   */
+  function refuse(error: unknown, context = 'props'): void {
+    const { name, message, code } = error as SvcCodedError;
+    const { subject } = options;
+    const text = subject === undefined || message.startsWith(subject, 7) ? message : withSubject(message, subject);
+    if (!destroyed() && snapshot.error?.message !== text) fail({ name, context, fatal: true, message: text, code });
+  }
+
+  /** Starts a load, unless the options refuse every load. */
+  const go = (reason: SessionRequestReason): void => (refusal ? refuse(refusal, 'options') : start(reason));
 
   /** Set when an attach or park connects the bridge, so every detach (which follows an attach) has it. */
   let disconnect: () => void;
@@ -101,9 +125,20 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
     // it was created: creating it may be part of a render.
     if (snapshot.phase === 'idle') {
       sync.start();
-      start('initial');
+      // A refused initial value failed the embed already: nothing to load.
+      if (snapshot.phase === 'idle') go('initial');
     }
   };
+
+  /**
+   * After an error (a destroyed embed is in its own phase): a new load, once the latest controlled values are
+   * all taken (a value still refused keeps the embed failed).
+   */
+  function retry(): void {
+    if (snapshot.phase !== 'error' || !sync.update(live)) return;
+    bridge.store.setState({ status: 'loading', lastError: null });
+    go('retry');
+  }
 
   return {
     bridge,
@@ -150,13 +185,15 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
       const element = frame.element;
       if (element && next.title !== undefined && element.title !== next.title) element.title = next.title;
       if (destroyed()) return;
-      sync.update(next);
+      // The values the embed failed with were corrected: it starts again (see retry).
+      if (snapshot.error?.context === 'props') retry();
+      else sync.update(next);
       // Nothing was loaded yet that a session could change (the first attach or park starts the first load).
       if (snapshot.phase === 'idle') return;
       if (!signed && (fresh || next.getSession)) {
         // A private-mode embed given a session source: load it signed.
         signed = true;
-        start('initial');
+        go('initial');
       } else if (fresh) {
         if (!isUsableSession(offered)) fail(sessionError(303, 'session', isDevelopment ? 'the session option is not a usable session id' : 'session'));
         // The latest session wins over whatever is in flight (see offer); an embed in error loads it at retry.
@@ -172,12 +209,8 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
       set({ parked: true });
       if (isDevelopment) traceLifecycle(options, 'parked');
     },
-    retry() {
-      // Only after an error (a destroyed embed is in its own phase).
-      if (snapshot.phase !== 'error') return;
-      bridge.store.setState({ status: 'loading', lastError: null });
-      start('retry');
-    },
+    retry,
+    fail: refuse,
     destroy: teardown,
   };
 }

@@ -33,7 +33,7 @@ export interface LoadCycle {
    */
   offer(session: string): void;
   /** Ends in the error phase; `fromEmbed`: the embed's own fatal error, whose page is shown. */
-  fail(error: ErrorPayload, fromEmbed?: boolean): void;
+  fail(error: ErrorPayload | SvcErrorPayload, fromEmbed?: boolean): void;
   /** Calls off whatever was on its way for the current load: a session, a renewal, a reveal. */
   halt(): void;
 }

@@ -11,6 +11,8 @@ import {
 import { withSettings } from '../controller/EmbedOptions.js';
 import type { Surface } from '../protocol/envelope.js';
 import { isDevelopment } from '../protocol/isDevelopment.js';
+import type { ErrorPayload } from '../protocol/eventPayloads.js';
+import { withSubject } from '../protocol/svcError.js';
 import type { Filters } from '../protocol/filterValue.js';
 import type { SvcEventMessage } from '../protocol/messages.js';
 import { SvcProviderContext } from '../reactBase/SvcProviderContext.js';
@@ -19,7 +21,7 @@ import { EVENT_CALLBACK_PROPS } from './eventCallbackProps.js';
 import type { SvcDashboardEventProps, SvcEmbedCommonProps } from './SvcEmbedProps.js';
 import type { SvcEmbedHandle } from './SvcEmbedHandle.js';
 import { useEmbedController } from './useEmbedController.js';
-import { validateEmbedProps } from './validateProps.js';
+import { findPropProblem } from './validateProps.js';
 
 /** The props any of the three components may get: what the shared implementation reads. */
 interface SvcEmbedAnyProps extends SvcEmbedCommonProps, SvcDashboardEventProps {
@@ -28,6 +30,21 @@ interface SvcEmbedAnyProps extends SvcEmbedCommonProps, SvcDashboardEventProps {
   readonly deploymentId?: number | string | undefined;
   readonly allowExport?: boolean | undefined;
   readonly filters?: Filters | undefined;
+}
+
+/**
+ * Development only: prints a failure in the console, named after the component, when the app would otherwise
+ * not see it (neither `onError` nor `errorFallback`), and always for a bad prop or option, as a mistake in the
+ * app's code. The controller reports each failure once (a bad prop once however often it renders), so each
+ * is printed once. The library's texts end with a link to the code's docs section.
+ */
+function printFailure(props: SvcEmbedAnyProps, error: ErrorPayload, subject: string): void {
+  const badValue = error.context === 'props' || error.context === 'options' || error.context === 'address';
+  if (!badValue && (props.onError !== undefined || props.errorFallback != null)) return;
+  const { message } = error;
+  // A coded text gets the component after its code; the embed's own errors (no code) get it in front.
+  const named = !('code' in error) ? `${subject} ${message}` : message.startsWith(subject, 7) ? message : withSubject(message, subject);
+  console.error(named);
 }
 
 /**
@@ -47,8 +64,6 @@ export function createSvcEmbedComponent<P extends SvcEmbedCommonProps>(
     // The provider's settings fill what the props leave undefined: the one merge. A missing or bad tenant fails
     // this embed like any bad identity (SVC101, naming tenantOrigin; see createEmbedController).
     const options = withSettings(props, useContext(SvcProviderContext)) as SvcEmbedAnyProps & { readonly tenantOrigin: string };
-    // Development only: a bad controlled prop or keepAlive fails here, named, where it is written.
-    if (isDevelopment) validateEmbedProps(component, options);
     /**
      * Hands an event to the callback prop for its type (see `EVENT_CALLBACK_PROPS`), then to `onEvent`. The
      * hook calls the latest render's handlers, so these read the latest props.
@@ -62,9 +77,16 @@ export function createSvcEmbedComponent<P extends SvcEmbedCommonProps>(
       ...options,
       surface,
       subject,
+      // Development only: a bad controlled prop or keepAlive, named where it is written. It fails this embed,
+      // never the page around it (production finds a bad controlled value when its action is built).
+      problem: isDevelopment ? findPropProblem(component, options) : undefined,
       onEvent,
-      // A failure that did not come from the embed (getSession, a reused session) reaches onError as an event.
-      onFailure: (error) => onEvent({ source: 'svc-embed', direction: 'event', type: 'svc:event:error', payload: error, timestamp: Date.now(), surface }),
+      // A failure that did not come from the embed (getSession, a reused session, a bad prop) reaches onError
+      // as an event.
+      onFailure: (error) => {
+        if (isDevelopment) printFailure(props, error, subject);
+        onEvent({ source: 'svc-embed', direction: 'event', type: 'svc:event:error', payload: error, timestamp: Date.now(), surface });
+      },
     });
 
     useImperativeHandle(

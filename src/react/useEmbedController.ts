@@ -4,7 +4,7 @@ import type { EmbedController, EmbedControllerSnapshot } from '../controller/Emb
 import { embedIdentity } from '../controller/embedIdentity.js';
 import type { EmbedClaim } from '../controller/EmbedKeepAlive.js';
 import type { EmbedOptions } from '../controller/EmbedOptions.js';
-import { withSubject } from '../protocol/svcError.js';
+import { isDevelopment } from '../protocol/isDevelopment.js';
 import type { SvcEventMessage } from '../protocol/messages.js';
 import { useIsomorphicLayoutEffect } from '../reactBase/useIsomorphicLayoutEffect.js';
 import { useLatest } from '../reactBase/useLatest.js';
@@ -19,11 +19,12 @@ export interface UseEmbedControllerOptions extends Omit<EmbedOptions, 'embedId'>
   /** Hears every event the embed sends (the latest render's function is called). */
   readonly onEvent?: ((message: SvcEventMessage) => void) | undefined;
   /**
-   * Who renders the embed (`<SvcDashboard>`): named in development messages, and in the refusal attaching
-   * throws for a bad controlled value.
+   * Development only (production builds leave the render-time prop checks out, and this with them): a bad
+   * prop the caller found at render. The embed fails with it (see `EmbedController.fail`) instead of
+   * starting, and starts once a later render finds none.
    * @default none
    */
-  readonly subject?: string | undefined;
+  readonly problem?: Error | undefined;
 }
 
 /** What {@link useEmbedController} gives the component that renders the embed. */
@@ -58,9 +59,9 @@ interface Made {
 /**
  * Binds an embed controller to a component: makes the controller for the embed's identity (or claims the
  * kept-alive one waiting under it), renders from its snapshot, attaches it to the host element, hands it the
- * latest options after every commit, and detaches (or parks) it on unmount. A bad identity (a tenant origin
- * that names no tenant, a missing `publicId`) never throws: the controller fails with the coded error, and
- * the component shows it.
+ * latest options after every commit, and detaches (or parks) it on unmount. A bad option never throws: a bad
+ * identity (a tenant origin that names no tenant, a missing `publicId`), a controlled value the protocol
+ * refuses or a `problem` fails the controller with the coded error, and the component shows it.
  *
  * @example
  * function MyEmbed(props: { tenantOrigin: string; publicId: string }) {
@@ -76,7 +77,7 @@ export function useEmbedController(options: UseEmbedControllerOptions): EmbedBin
   const latest = useLatest(options);
   const generatedId = useId();
   const embedId = options.embedId ?? `svc${generatedId.replace(/[^\w-]/g, '')}`;
-  const { keepAlive, subject } = options;
+  const { keepAlive, subject, problem } = options;
   const live: EmbedOptions = {
     ...options,
     embedId,
@@ -122,15 +123,9 @@ export function useEmbedController(options: UseEmbedControllerOptions): EmbedBin
     }
     // The embed's events reach the latest mount's handler; while parked, only app-wide listeners hear it.
     const off = controller.bridge.onAny((message) => latest.current.onEvent?.(message));
-    let detach: () => void;
-    try {
-      // Attaching sends the initial controlled values, which a bad one refuses: named after who renders it.
-      detach = controller.attach(hostRef.current as HTMLDivElement);
-    } catch (error) {
-      off();
-      if (subject !== undefined) (error as Error).message = withSubject((error as Error).message, subject);
-      throw error;
-    }
+    // A bad prop fails the embed before it starts anything: no session is spent on it.
+    if (isDevelopment && problem) controller.fail(problem);
+    const detach = controller.attach(hostRef.current as HTMLDivElement);
     return () => {
       off();
       if (claim) claim.park();
@@ -139,9 +134,11 @@ export function useEmbedController(options: UseEmbedControllerOptions): EmbedBin
     // `latest` is a ref: the subscription need not follow the handlers.
   }, [controller, claim]);
 
-  // After every commit: the controller sends only what changed (structural comparison inside).
+  // After every commit: the controller sends only what changed (structural comparison inside). A prop that
+  // went bad fails the embed; once it is corrected, the update starts the embed again.
   useEffect(() => {
-    controller.update(live);
+    if (isDevelopment && problem) controller.fail(problem);
+    else controller.update(live);
   });
 
   return { controller, snapshot, embedId, hostRef, hostKey: keepAlive ? undefined : identity };

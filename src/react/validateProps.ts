@@ -68,16 +68,25 @@ export function validateControlledProps(component: string, values: ControlledVal
 }
 
 /**
- * Development only: checks an embed component's props at render time, so a bad value fails where it is
- * written, named after the component and the prop. Production leaves this out of the bundle; a bad controlled
- * value is still refused (shorter) when its action is built. A bad identity is not refused here: the embed
- * fails with it in place (see `createEmbedController`).
+ * Development only: the first problem with an embed component's props, found at render time and named after
+ * the component and the prop. Returned, never thrown: the embed fails with it in place (its `errorFallback`
+ * and `onError` see it), and the page around it stays. Production leaves this out of the bundle; a bad
+ * controlled value still fails the embed there (shorter) when its action is built. A bad identity is not
+ * checked here: the embed fails with it in place (see `createEmbedController`).
  *
- * @throws TypeError coded as {@link validateControlledProps} says, or `SVC202` for a `keepAlive` that is not one.
+ * @returns the coded error, as {@link validateControlledProps} throws it, or `SVC202` for a `keepAlive` that
+ * is not one; undefined when the props are fine
+ * @example
+ * const problem = isDevelopment ? findPropProblem('SvcDashboard', props) : undefined;
  */
-export function validateEmbedProps(component: string, props: ControlledValues & { readonly keepAlive?: unknown }): void {
-  validateControlledProps(component, props);
-  if (props.keepAlive !== undefined && typeof props.keepAlive !== 'object') {
-    throw svcError(202, `<${component}> prop "keepAlive": pass keepAlive from 'svc-embed-react/keep-alive' (import { keepAlive } from 'svc-embed-react/keep-alive').`);
+export function findPropProblem(component: string, props: ControlledValues & { readonly keepAlive?: unknown }): Error | undefined {
+  try {
+    validateControlledProps(component, props);
+    if (props.keepAlive !== undefined && typeof props.keepAlive !== 'object') {
+      throw svcError(202, `<${component}> prop "keepAlive": pass keepAlive from 'svc-embed-react/keep-alive' (import { keepAlive } from 'svc-embed-react/keep-alive').`);
+    }
+    return undefined;
+  } catch (error) {
+    return error as Error;
   }
 }

@@ -99,12 +99,12 @@ describe('requests the controller gave up on', () => {
     const { getSession, resolve } = manualSessions();
     const given = `given-${Math.random().toString(36).slice(2)}`;
     const controller = make({ session: given, getSession });
-    // An address that cannot be built fails the first load before the session is used.
-    expect(() => controller.update({ session: given, getSession, locale: 'not a locale!' })).toThrow(TypeError);
+    // A refused value fails the embed before the session is used, without a throw.
+    controller.update({ session: given, getSession, locale: 'not a locale!' });
     controller.attach(host());
-    expect(controller.getSnapshot().error).toMatchObject({ context: 'address' });
+    expect(controller.getSnapshot().error).toMatchObject({ context: 'props', code: 'SVC141' });
+    // The corrected value starts the embed again.
     controller.update({ session: given, getSession });
-    controller.retry();
     expect(getSession).not.toHaveBeenCalled();
     expect(controller.iframe?.src).toBe(`${TENANT}/embed/dashboard/sales?session=${given}`);
     const win = controller.iframe?.contentWindow as Window;
@@ -122,11 +122,10 @@ describe('an address that can no longer be built', () => {
   it('without getSession, a retry after the app fixed it loads the session prop, which was never used', () => {
     const given = `given-${Math.random().toString(36).slice(2)}`;
     const controller = make({ session: given });
-    expect(() => controller.update({ session: given, locale: 'not a locale!' })).toThrow(TypeError);
+    controller.update({ session: given, locale: 'not a locale!' });
     controller.attach(host());
-    expect(controller.getSnapshot().error).toMatchObject({ context: 'address' });
+    expect(controller.getSnapshot().error).toMatchObject({ context: 'props', code: 'SVC141' });
     controller.update({ session: given, locale: 'de-DE' });
-    controller.retry();
     expect(controller.getSnapshot()).toMatchObject({ phase: 'loading', error: null, loads: 1 });
     expect(controller.iframe?.src).toBe(`${TENANT}/embed/dashboard/sales?session=${given}&locale=de-DE`);
     // Loaded now: a second retry has no unused session left, and says so.
@@ -135,14 +134,15 @@ describe('an address that can no longer be built', () => {
     expect(controller.getSnapshot().error).toMatchObject({ context: 'session', name: 'SessionError' });
   });
 
-  it('fails the load with the reason, as a TypeError of the address', () => {
+  it('fails the embed with the refusal, as a TypeError of the props, and loads nothing', () => {
     const onFailure = vi.fn();
     const controller = make({ locale: 'de-DE', onFailure });
-    // Refused at once as an action; the next load must not put it in an address either.
-    expect(() => controller.update({ locale: 'not a locale!', onFailure })).toThrow(TypeError);
+    // Refused at once as an action, never thrown; no load puts it in an address either.
+    controller.update({ locale: 'not a locale!', onFailure });
     controller.attach(host());
     expect(controller.getSnapshot()).toMatchObject({ phase: 'error', loads: 0 });
-    expect(controller.getSnapshot().error).toMatchObject({ name: 'TypeError', context: 'address', fatal: true });
+    expect(controller.getSnapshot().error).toMatchObject({ name: 'TypeError', context: 'props', code: 'SVC141', fatal: true });
+    expect(onFailure).toHaveBeenCalledTimes(1);
     expect(controller.getSnapshot().error?.message).toMatch(/locale/);
     expect(onFailure).toHaveBeenCalledWith(controller.getSnapshot().error);
     expect(controller.iframe).toBeNull();
