@@ -68,9 +68,10 @@ describe('a bad identity prop fails its embed, never the page', () => {
   ])('%s', (_name, tenantOrigin, code, text) => {
     const seen = renderBeside((handlers) => <SvcDashboard tenantOrigin={tenantOrigin} publicId="sales" {...handlers} />);
     expect(screen.getByRole('heading').textContent).toBe('The rest of the app');
-    expect(seen.fallback).toEqual([`SVC${code}`, devText(code, text)]);
+    // Named after the component, right after the code, as every refusal of a prop is.
+    expect(seen.fallback).toEqual([`SVC${code}`, devText(code, `<SvcDashboard> ${text}`)]);
     expect(seen.onError).toHaveBeenCalledTimes(1);
-    expect(seen.onError).toHaveBeenCalledWith(expect.objectContaining({ code: `SVC${code}`, fatal: true, message: devText(code, text) }), expect.anything());
+    expect(seen.onError).toHaveBeenCalledWith(expect.objectContaining({ code: `SVC${code}`, fatal: true, message: devText(code, `<SvcDashboard> ${text}`) }), expect.anything());
     // Nothing was asked of getSession for an embed that cannot load, and no iframe was made.
     expect(seen.getSession).not.toHaveBeenCalled();
     expect(document.querySelector('iframe')).toBeNull();
@@ -80,7 +81,7 @@ describe('a bad identity prop fails its embed, never the page', () => {
   it('a missing tenant origin, neither as a prop nor from the provider', () => {
     const seen = renderBeside((handlers) => <SvcDashboard publicId="sales" {...handlers} />);
     expect(screen.getByRole('heading')).toBeTruthy();
-    expect(seen.fallback).toEqual(['SVC101', devText(101, 'tenantOrigin is required; expected an origin such as "https://acme.example.com".')]);
+    expect(seen.fallback).toEqual(['SVC101', devText(101, '<SvcDashboard> tenantOrigin is required; expected an origin such as "https://acme.example.com".')]);
     expect(seen.onError).toHaveBeenCalledTimes(1);
   });
 

@@ -1,5 +1,5 @@
 import { act, cleanup, render } from '@testing-library/react';
-import { type ReactElement, StrictMode } from 'react';
+import { cloneElement, type ReactElement, StrictMode } from 'react';
 import { afterEach, vi } from 'vitest';
 import type { Surface } from '../../../src/index.js';
 import { deliverReady, eventEnvelope, TENANT } from '../support/frames.js';
@@ -69,4 +69,58 @@ export function expectRenderErrors(): () => void {
     window.removeEventListener('error', swallow);
     consoleError.mockRestore();
   };
+}
+
+/** A coded error as an embed's handlers get it. */
+export interface SeenError {
+  readonly message: string;
+  readonly code?: string;
+}
+
+/** What became of an embed rendered with a bad prop. */
+export interface EmbedFailure {
+  /** The error the embed's errorFallback was last given (undefined: it did not fail). */
+  readonly shown: SeenError | undefined;
+  /** Every error onError received, in order. */
+  readonly reported: readonly SeenError[];
+  /** What was printed with console.error. */
+  readonly printed: readonly string[];
+  /** Whether the rest of the app (a sibling heading) is still on screen. */
+  readonly appShown: boolean;
+}
+
+/**
+ * Renders `ui` (one embed element) beside the rest of an app under StrictMode, with an onError and an
+ * errorFallback added unless `handlers` is false, and says what became of it. A render that throws fails the
+ * test: an embed must never take its page down.
+ */
+export function renderFailure(ui: ReactElement, { handlers = true, strict = true } = {}): EmbedFailure {
+  const reported: SeenError[] = [];
+  let shown: SeenError | undefined;
+  const printed: string[] = [];
+  const consoleError = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    printed.push(args.map(String).join(' '));
+  });
+  try {
+    const embed = handlers
+      ? cloneElement(ui as ReactElement<Record<string, unknown>>, {
+          onError: (error: SeenError) => reported.push(error),
+          errorFallback: (error: SeenError) => {
+            shown = error;
+            return <p data-testid="fallback">{error.message}</p>;
+          },
+        })
+      : ui;
+    const page = (
+      <main>
+        <h1>The rest of the app</h1>
+        {embed}
+      </main>
+    );
+    const view = strict ? renderStrict(page) : render(page);
+    const appShown = view.container.querySelector('h1')?.textContent === 'The rest of the app';
+    return { shown, reported, printed: [...printed], appShown };
+  } finally {
+    consoleError.mockRestore();
+  }
 }

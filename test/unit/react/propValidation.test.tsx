@@ -2,24 +2,27 @@ import type { ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { SvcApp, SvcChat, SvcDashboard } from '../../../src/index.js';
 import { devText } from '../support/errorTexts.js';
-import { expectRenderErrors, frameOf, renderStrict, TENANT } from './harness.js';
+import { frameOf, renderFailure, renderStrict, TENANT } from './harness.js';
 
-/** The message of the error a render throws, or `undefined` when it renders; the error carries its code too. */
+/**
+ * The message of the error a bad prop fails its embed with, or `undefined` when the embed renders without
+ * failing. Never a throw: the rest of the app stays on screen; the error is shown by errorFallback, reported
+ * once to onError with its code, and printed once in development.
+ */
 function renderError(ui: ReactElement): string | undefined {
-  const restore = expectRenderErrors();
-  try {
-    renderStrict(ui);
+  const { shown, reported, printed, appShown } = renderFailure(ui);
+  expect(appShown).toBe(true);
+  if (shown === undefined) {
+    expect(reported).toEqual([]);
     return undefined;
-  } catch (error) {
-    const { message, code } = error as Error & { code?: string };
-    expect(message.startsWith(`${code} `), message).toBe(true);
-    return message;
-  } finally {
-    restore();
   }
+  expect(shown.message.startsWith(`${shown.code} `), shown.message).toBe(true);
+  expect(reported).toEqual([shown]);
+  expect(printed).toEqual([shown.message]);
+  return shown.message;
 }
 
-describe('a bad controlled prop fails at render with the component, the prop and what was expected', () => {
+describe('a bad prop fails its embed (never the page) with the component, the prop and what was expected', () => {
   it('theme', () => {
     expect(renderError(<SvcChat tenantOrigin={TENANT} theme={{ primaryColor: 42 } as never} />)).toBe(
       devText(201, '<SvcChat> prop "theme": theme.primaryColor: expected string, got 42.'),
