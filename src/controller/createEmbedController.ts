@@ -13,7 +13,6 @@ import type { EmbedOptions } from './EmbedOptions.js';
 import { createStaticPlacement } from './FramePlacement.js';
 import { onTabWake } from './onTabWake.js';
 import type { SessionRequestReason } from './SessionRequest.js';
-import type { SvcErrorPayload } from './SvcErrorPayload.js';
 import { ledgerOf } from './sessionLedger.js';
 import { traceLifecycle } from './traceLifecycle.js';
 

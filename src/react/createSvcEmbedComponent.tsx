@@ -73,13 +73,14 @@ export function createSvcEmbedComponent<P extends SvcEmbedCommonProps>(
       callback?.(message.payload, message);
       props.onEvent?.(message);
     };
+    // Development only: a bad controlled prop or keepAlive, named where it is written. It fails this embed,
+    // never the page around it (production finds a bad controlled value when its action is built).
+    const problem = isDevelopment ? findPropProblem(component, options) : undefined;
     const { controller, snapshot, embedId, hostRef, hostKey } = useEmbedController({
       ...options,
       surface,
       subject,
-      // Development only: a bad controlled prop or keepAlive, named where it is written. It fails this embed,
-      // never the page around it (production finds a bad controlled value when its action is built).
-      problem: isDevelopment ? findPropProblem(component, options) : undefined,
+      problem,
       onEvent,
       // A failure that did not come from the embed (getSession, a reused session, a bad prop) reaches onError
       // as an event.
@@ -104,6 +105,8 @@ export function createSvcEmbedComponent<P extends SvcEmbedCommonProps>(
 
     const { phase, visible, error } = snapshot;
     const fallback = props.errorFallback;
+    // A retry cannot start an embed whose prop is still bad (development): it stays failed until corrected.
+    const retry = isDevelopment && problem ? () => {} : controller.retry;
     return (
       <div className={props.className} style={{ position: 'relative', ...props.style }} aria-busy={!visible && phase !== 'error'} data-svc-embed={embedId}>
         {/* Warm up the connection while the page hydrates; React 19 hoists this into the head. */}
@@ -114,7 +117,7 @@ export function createSvcEmbedComponent<P extends SvcEmbedCommonProps>(
         {phase === 'error' && error !== null ? (
           fallback == null ? null : (
             <div data-svc-embed-state="error" role="alert" style={{ position: 'absolute', inset: 0 }}>
-              {typeof fallback === 'function' ? fallback(error, controller.retry) : fallback}
+              {typeof fallback === 'function' ? fallback(error, retry) : fallback}
             </div>
           )
         ) : !visible && props.loading != null ? (
