@@ -87,8 +87,9 @@ export interface EmbedLoadOptions extends PlacementSwitches {
    */
   readonly keepAlive?: EmbedKeepAlive | undefined;
   /**
-   * What the embed's refusals of the app's values name as the part of the app at fault, right after their code
-   * (`SVC141 <SvcDashboard> svc:action:set-color-scheme ...`): the React components pass their own name.
+   * What the embed's refusals of the app's values name, in development, as the part of the app at fault, right
+   * after their code (`SVC141 <SvcDashboard> ...`): the React components pass their own name. Production texts
+   * stay the code and the field.
    * @default none: the text names the value alone
    */
   readonly subject?: string | undefined;

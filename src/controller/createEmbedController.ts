@@ -1,3 +1,4 @@
+import { createStore } from 'zustand/vanilla';
 import { createEmbedBridge } from '../runtime/createEmbedBridge.js';
 import { runtimeOf } from '../runtime/defaultEmbedRuntime.js';
 import { isDevelopment } from '../protocol/isDevelopment.js';
@@ -15,6 +16,10 @@ import { onTabWake } from './onTabWake.js';
 import type { SessionRequestReason } from './SessionRequest.js';
 import { ledgerOf } from './sessionLedger.js';
 import { traceLifecycle } from './traceLifecycle.js';
+
+/** `message` naming `subject` right after its code, unless it already does (or there is no subject). */
+const namedAfter = (message: string, subject: string | undefined): string =>
+  subject === undefined || message.startsWith(subject, 7) ? message : withSubject(message, subject);
 
 /**
  * Creates the controller of one embed: a composition of its message bridge, controlled sync, frame placement,
@@ -55,20 +60,18 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
     bridge = createEmbedBridge({ ...options, onDebug: undefined });
   } catch (error) {
     refusal = error;
-    bridge = createEmbedBridge({ embedId, surface: options.surface, runtime: options.runtime, tenantOrigin: 'https://refused.invalid' });
+    bridge = createEmbedBridge({ ...options, onDebug: undefined, maxQueuedActions: undefined, tenantOrigin: 'https://refused.invalid' });
   }
   const sync = createControlledSync(bridge, options, refuse);
   // A keep-alive value that is not one (a bad prop, which development reports) keeps nothing alive.
   const placement = options.keepAlive?.createPlacement?.() ?? createStaticPlacement();
   const setDebugHook = createDebugHookSwitch(bridge, (report) => live.onDebug?.(report));
   const latest = (): EmbedUpdatableOptions => live;
-  const listeners = new Set<() => void>();
-  let snapshot = IDLE_SNAPSHOT;
-  const set = (change: Partial<EmbedControllerSnapshot>): void => {
-    snapshot = { ...snapshot, ...change };
-    for (const listener of [...listeners]) listener();
-  };
-  const destroyed = (): boolean => snapshot.phase === 'destroyed';
+  /** The snapshot a UI renders, on a store of its own: replaced (never mutated) at every change. */
+  const snapshots = createStore<EmbedControllerSnapshot>(() => IDLE_SNAPSHOT);
+  const snapshot = snapshots.getState;
+  const set = (change: Partial<EmbedControllerSnapshot>): void => snapshots.setState(change);
+  const destroyed = (): boolean => snapshot().phase === 'destroyed';
 
   const { frame, renewal, start, offer, fail, halt } = createLoadCycle(
     options,
@@ -77,20 +80,20 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
     placement,
     createSessionSource(options, () => signed, latest),
     set,
-    () => snapshot,
+    snapshot,
     latest,
   );
 
   /**
    * Fails the embed with a coded error the library threw for one of the app's values (`context` says which
-   * kind), named after the subject unless its text already is. Failed with that text already (StrictMode runs
+   * kind), in development named after the subject unless its text already is. Failed with that text already (StrictMode runs
    * effects twice; every render reports the same bad prop), the embed stays as it is: reported once.
    */
   function refuse(error: unknown, context = 'props'): void {
     const { name, message, code } = error as SvcCodedError;
-    const { subject } = options;
-    const text = subject === undefined || message.startsWith(subject, 7) ? message : withSubject(message, subject);
-    if (!destroyed() && snapshot.error?.message !== text) fail({ name, context, fatal: true, message: text, code });
+    // Development names the component at fault; production texts stay the code and the field.
+    const text = isDevelopment ? namedAfter(message, options.subject) : message;
+    if (!destroyed() && snapshot().error?.message !== text) fail({ name, context, fatal: true, message: text, code });
   }
 
   /** Starts a load, unless the options refuse every load. */
@@ -122,10 +125,10 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
     stopWaking ??= onTabWake(renewal.wake);
     // Only an embed that never started a load is idle. Its initial controlled values are queued now, not when
     // it was created: creating it may be part of a render.
-    if (snapshot.phase === 'idle') {
+    if (snapshot().phase === 'idle') {
       sync.start();
       // A refused initial value failed the embed already: nothing to load.
-      if (snapshot.phase === 'idle') go('initial');
+      if (snapshot().phase === 'idle') go('initial');
     }
   };
 
@@ -134,7 +137,7 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
    * all taken (a value still refused keeps the embed failed).
    */
   function retry(): void {
-    if (snapshot.phase !== 'error' || !sync.update(live)) return;
+    if (snapshot().phase !== 'error' || !sync.update(live)) return;
     bridge.store.setState({ status: 'loading', lastError: null });
     go('retry');
   }
@@ -144,18 +147,13 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
     get iframe() {
       return destroyed() ? null : frame.element;
     },
-    getSnapshot: () => snapshot,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
+    getSnapshot: snapshot,
+    subscribe: snapshots.subscribe,
     attach(element) {
       if (destroyed()) throw svcError(307, `embed "${embedId}"${isDevelopment ? ' was destroyed; create a new controller' : ''}`, Error);
       placement.show(element);
       runtimeOf(options).registry.setParked(embedId, false);
-      if (snapshot.parked) {
+      if (snapshot().parked) {
         set({ parked: false });
         if (isDevelopment) traceLifecycle(options, 'shown');
       }
@@ -185,10 +183,10 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
       if (element && next.title !== undefined && element.title !== next.title) element.title = next.title;
       if (destroyed()) return;
       // The values the embed failed with were corrected: it starts again (see retry).
-      if (snapshot.error?.context === 'props') retry();
+      if (snapshot().error?.context === 'props') retry();
       else sync.update(next);
       // Nothing was loaded yet that a session could change (the first attach or park starts the first load).
-      if (snapshot.phase === 'idle') return;
+      if (snapshot().phase === 'idle') return;
       if (!signed && (fresh || next.getSession)) {
         // A private-mode embed given a session source: load it signed.
         signed = true;
@@ -196,7 +194,7 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
       } else if (fresh) {
         if (!isUsableSession(offered)) fail(sessionError(303, 'session', isDevelopment ? 'the session option is not a usable session id' : 'session'));
         // The latest session wins over whatever is in flight (see offer); an embed in error loads it at retry.
-        else if (snapshot.phase !== 'error') offer(offered);
+        else if (snapshot().phase !== 'error') offer(offered);
       }
     },
     park() {
