@@ -10,8 +10,8 @@ import type { EmbedUpdatableOptions } from './EmbedUpdatableOptions.js';
  * - `ready`: the embed sent `ready` for the current load (a session the app passed may be being handed over);
  * - `renewing`: a new session is being fetched and handed to the embed (in place, the embed stays shown) or
  *   loaded (the embed is hidden until the new load is ready);
- * - `error`: the embed failed (a bad option, a fatal error, a failed or timed-out `getSession`, no `ready` in
- *   time, too many renewals); `retry()` starts again;
+ * - `error`: the embed failed (a bad prop or option, a fatal error, a failed or timed-out `getSession`, no
+ *   `ready` in time, too many renewals); `retry()` starts again;
  * The state machine behind these phases (with finer states) is described in `embedLifecycle.ts`.
  * - `destroyed`: torn down; nothing will happen any more.
  */
@@ -62,12 +62,13 @@ export interface EmbedController {
   park(): void;
   /**
    * Puts the embed in its failed state with `error`, a coded error its UI binding found (a bad prop): shown by
-   * the error fallback and reported like any failure, never thrown; `retry()` starts again. Ignored while the
-   * embed has already failed.
+   * the error fallback and reported like any failure, never thrown. Ignored while the embed has already
+   * failed (reported once). The next `update` whose values are all taken (or `retry()`) starts it again.
    */
   fail(error: Error): void;
   /**
-   * After an error: starts again with a new load. In signed mode that is a new session from `getSession`;
+   * After an error: starts again with a new load, once the latest controlled values are all taken. In signed
+   * mode that is a new session from `getSession`;
    * without `getSession`, only a `session` never loaded on this page.
    */
   retry(): void;

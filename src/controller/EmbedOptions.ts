@@ -73,7 +73,11 @@ export interface EmbedLoadOptions extends PlacementSwitches {
    * @default 30000 (the surrounding `<SvcProvider>`'s `sessionTimeoutMs`, if any)
    */
   readonly sessionTimeoutMs?: number | undefined;
-  /** How many actions may wait for `ready`. @default 100 */
+  /**
+   * How many actions may wait for `ready`: a positive integer. Any other value fails the embed with `SVC142`
+   * (it is read when the embed is made: a corrected value takes effect for the next one).
+   * @default 100
+   */
   readonly maxQueuedActions?: number | undefined;
   /**
    * Keep the embed alive when it unmounts: its iframe, session, store and in-embed state are parked, and the
@@ -83,17 +87,18 @@ export interface EmbedLoadOptions extends PlacementSwitches {
    */
   readonly keepAlive?: EmbedKeepAlive | undefined;
   /**
+   * What the embed's refusals of the app's values and options name, in development, as the part of the app at
+   * fault, right after their code (`SVC141 <SvcDashboard> ...`, `SVC103 <SvcDashboard> tenantOrigin ...`): the
+   * React components pass their own name. Production texts stay the code and the field.
+   * @default none: the text names the value alone
+   */
+  readonly subject?: string | undefined;
+  /**
    * The runtime the embed belongs to: its registry, session ledger, inspector and held actions. Give one to
    * keep a test, a story or a micro-frontend apart from the rest of the page (see `createEmbedRuntime`).
    * @default the surrounding `<SvcProvider>`'s `runtime`, else the page's default runtime
    */
   readonly runtime?: EmbedRuntime | undefined;
-  /**
-   * What the embed's refusals name as the part of the app at fault, right after their code
-   * (`SVC103 <SvcDashboard> tenantOrigin ...`): the React components pass their own name.
-   * @default none: the text names the option alone
-   */
-  readonly subject?: string | undefined;
 }
 
 /**

@@ -47,13 +47,16 @@ export interface ControlledValues {
 export interface ControlledSync {
   /** Sends the initial values, once: when the embed starts, never while it is created (see below). */
   start(): void;
-  /** Sends the difference between `values` and what the embed already has (after a commit). */
-  update(values: ControlledValues): void;
+  /**
+   * Sends the difference between `values` and what the embed already has (after a commit). Returns whether
+   * every value was taken: one the protocol refuses is handed to the synchroniser's `refuse`, never thrown.
+   */
+  update(values: ControlledValues): boolean;
   /**
    * Sends every current value again, the embed having reloaded and lost its runtime state; without a
    * controlled `path`, goes back to where the viewer was (the last path the embed reported).
    */
-  reapply(values: ControlledValues): void;
+  reapply(values: ControlledValues): boolean;
   /**
    * Forgets what the embed was sent: it refused an action (its token had expired), so the next `update`
    * sends every current value again, without moving the viewer anywhere a controlled `path` does not.
@@ -63,13 +66,15 @@ export interface ControlledSync {
 
 /**
  * Creates the controlled-prop synchroniser of one embed. Creating it sends nothing, since it may happen during a
- * render, which must read no clock (each action is stamped with one): `start` (or the first call of any other
- * method) sends the `initial` values the address does not carry (colour scheme, theme, path: queued until
- * `ready`). The address carries the initial
+ * render, which must read no clock (each action is stamped with one): `start` sends the `initial` values the
+ * address does not carry (colour scheme, theme, path: queued until `ready`), unless another method sent newer
+ * ones first. The address carries the initial
  * filters, locale and time zone, which therefore count as sent. The path the embed last reported (`view`,
- * `navigate`) is read from the bridge's store, so mirroring one back into `path` sends nothing.
+ * `navigate`) is read from the bridge's store, so mirroring one back into `path` sends nothing. A value the
+ * protocol refuses (a bad prop: `SVC141`, `SVC130`, ...) is handed to `refuse` with its coded error, never thrown
+ * at the caller: the embed fails with it, not the page around it. What was sent before it stays sent.
  */
-export function createControlledSync(bridge: EmbedBridge, initial: ControlledValues): ControlledSync {
+export function createControlledSync(bridge: EmbedBridge, initial: ControlledValues, refuse: (error: unknown) => void): ControlledSync {
   const sentFilters = new Map<string, string>();
   for (const [key, value] of Object.entries(initial.filters ?? {})) if (value !== undefined) sentFilters.set(key, stableKey(value));
   const addressKeys = [...sentFilters.keys()];
@@ -126,24 +131,27 @@ export function createControlledSync(bridge: EmbedBridge, initial: ControlledVal
     }
   };
 
+  /** Set by the first send of any kind: from then on, only the differences from what was sent go. */
   let started = false;
-  const start = (): void => {
-    if (started) return;
+  const send = (values: ControlledValues, force: boolean): boolean => {
     started = true;
-    sync(initial, false);
+    try {
+      sync(values, force);
+      return true;
+    } catch (error) {
+      refuse(error);
+      return false;
+    }
   };
   return {
-    start,
-    update(values) {
-      start();
-      sync(values, false);
+    start() {
+      // Sent only while nothing else was: a later call already sent values at least as new.
+      if (!started) send(initial, false);
     },
-    reapply(values) {
-      start();
-      sync(values, true);
-    },
+    update: (values) => send(values, false),
+    reapply: (values) => send(values, true),
     forget() {
-      start();
+      started = true;
       sentFilters.clear();
       sentScheme = sentTheme = sentLocale = sentTimezone = sentPath = undefined;
     },

@@ -39,12 +39,13 @@ import { traceLifecycle } from './traceLifecycle.js';
 const REFUSED_ORIGIN = 'https://refused.invalid';
 
 /**
- * A coded error the library threw, as the failure of an embed (`context` says where it was found), naming
- * `subject` (the component) right after its code unless its text already does.
+ * A coded error the library threw, as the failure of an embed (`context` says where it was found). In
+ * development it names `subject` (the component) right after its code unless its text already does;
+ * production texts stay the code and the field.
  */
 const refusalOf = (error: unknown, context: string, subject: string | undefined): SvcErrorPayload => {
   const { name, message, code } = error as SvcCodedError;
-  const named = subject === undefined || message.startsWith(subject, 7) ? message : withSubject(message, subject);
+  const named = !isDevelopment || subject === undefined || message.startsWith(subject, 7) ? message : withSubject(message, subject);
   return { name, context, fatal: true, message: named, code: code ?? 'SVC201' };
 };
 
@@ -88,20 +89,24 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
       return refusalOf(error, 'options', options.subject);
     }
   };
-  /**
-   * The refusal of the options as created. It lasts as long as the embed (its identity never changes), but for
-   * the app surface without a session source, which the app may give later (see `update`).
-   */
-  let refusal = addressProblem(signed);
+  /** What the bridge refused (a tenant origin that names no tenant, a bad `maxQueuedActions`), if anything. */
+  let bridgeRefusal: SvcErrorPayload | undefined;
   let bridge: EmbedBridge;
   try {
     // The app's debug hook is added and removed with the attachment (see setDebugHook), not given to the bridge.
     bridge = createEmbedBridge({ ...options, onDebug: undefined });
-  } catch {
-    bridge = createEmbedBridge({ embedId, surface, tenantOrigin: REFUSED_ORIGIN });
+  } catch (error) {
+    bridgeRefusal = refusalOf(error, 'options', options.subject);
+    bridge = createEmbedBridge({ ...options, onDebug: undefined, maxQueuedActions: undefined, tenantOrigin: REFUSED_ORIGIN });
   }
+  /**
+   * The refusal of the options as created. It lasts as long as the embed (its options never change), but for
+   * the app surface without a session source, which the app may give later (see `update`).
+   */
+  let refusal = bridgeRefusal ?? addressProblem(signed);
 
-  const sync = createControlledSync(bridge, options);
+  // A value the protocol refuses (production has no render-time check) fails the embed, never the page.
+  const sync = createControlledSync(bridge, options, (error) => dispatch({ type: 'refused', error: refusalOf(error, 'props', options.subject) }));
   const keepAlive = typeof options.keepAlive?.createPlacement === 'function' ? options.keepAlive : undefined;
   const placement = keepAlive?.createPlacement() ?? createStaticPlacement();
   const setDebugHook = createDebugHookSwitch(bridge, (report) => live.onDebug?.(report));
@@ -132,14 +137,16 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
   /** The abort controllers of the session requests in flight, by request id. */
   const requests = new Map<number, AbortController>();
 
-  /** Sends controlled values; a value the protocol refuses (production has no render-time check) fails the embed. */
-  const sendValues = (all: boolean): void => {
-    try {
-      if (all) sync.reapply(live);
-      else sync.update(live);
-    } catch (error) {
-      dispatch({ type: 'refused', error: refusalOf(error, 'props', options.subject) });
-    }
+  /** Sends the latest controlled values (`all`: every one, else what changed); whether every value was taken. */
+  const sendValues = (all: boolean): boolean => (all ? sync.reapply(live) : sync.update(live));
+
+  /**
+   * After an error: a new load, once the latest controlled values are all taken (a value still refused keeps
+   * the embed failed). Options refused as created cannot load, whatever a retry asks for: no session is spent
+   * on them.
+   */
+  const retry = (): void => {
+    if (refusal === undefined && sendValues(false)) dispatch({ type: 'retry' });
   };
 
   /** The effects of the transition being handled, run once its state is in place. */
@@ -359,13 +366,15 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
       const element = frame.element;
       if (element && next.title !== undefined && element.title !== next.title) element.title = next.title;
       if (destroyed()) return;
-      sendValues(false);
+      // The values the embed failed with were corrected: it starts again (see retry).
+      if (state.status === 'failed' && state.error?.context === 'props') retry();
+      else sendValues(false);
       // Nothing was loaded yet that a session could change (the first attach or park starts the first load).
       if (state.status === 'idle') return;
       if (!state.signed && (fresh || next.getSession)) {
         // The app surface refused for want of a session source has one now: it connects, and loads signed.
         if (refusal !== undefined) {
-          refusal = addressProblem(true);
+          refusal = bridgeRefusal ?? addressProblem(true);
           connect();
         }
         if (refusal === undefined) dispatch({ type: 'signed' });
@@ -385,10 +394,7 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
       runtimeOf(options).registry.setParked(embedId, true);
       dispatch({ type: 'park' });
     },
-    retry() {
-      // Options refused as created cannot load, whatever a retry asks for: no session is spent on them.
-      if (refusal === undefined) dispatch({ type: 'retry' });
-    },
+    retry,
     fail(error) {
       dispatch({ type: 'refused', error: refusalOf(error, 'props', options.subject) });
     },

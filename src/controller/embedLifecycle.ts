@@ -77,6 +77,7 @@ import type { SvcErrorPayload } from './SvcErrorPayload.js';
  *   any live       iframe reloaded by itself            same            new document: not ready, not speaking
  *   reloading      anything the retired document says   same            ignored (it is on its way out)
  *   any live       fatal error (not a renewable one)    failed          embed's page shown, reported with SVC310
+ *   failed         a value of the app refused           failed          that refusal shown and reported instead
  *   failed         retry                                requesting      request (or load)
  *   failed         session prop s                       loading         load s (never the older viewer)
  *   failed         online; the shown document spoke,    renewing        renew (the network came back), within
@@ -528,10 +529,13 @@ export function transition(state: LifecycleState, event: LifecycleEvent, context
       if (next.inFlight === event.id) requestFailed(event.error, event.final);
       break;
     case 'refused':
-      // One failure at a time: a failed embed stays with the error it shows until it starts again. Only a
-      // refusal found at creation and not reported yet gives way to a more precise one (its UI binding's).
+      // One failure at a time: a failed embed stays with the error it shows until it starts again. A refusal
+      // found at creation and not reported yet gives way to a more precise one (its UI binding's), and a value
+      // of the app refused meanwhile is shown and reported (once per text): it is what now stands in the way
+      // of a retry, until the app corrects it.
       if (status === 'failed') {
         if (next.unreported) next.error = event.error;
+        else if (event.error.context === 'props' && event.error.message !== next.error?.message) fail(event.error, false);
         break;
       }
       // An address that could not be built was never loaded into an iframe.

@@ -28,7 +28,7 @@ export interface SvcEmbedCommonProps
     EmbedOptions,
     Exclude<
       keyof EmbedOptions,
-      'surface' | 'publicId' | 'deploymentId' | 'filters' | 'allowExport' | 'params' | 'onFailure' | 'path' | keyof PlacementSwitches
+      'surface' | 'publicId' | 'deploymentId' | 'filters' | 'allowExport' | 'params' | 'onFailure' | 'subject' | 'path' | keyof PlacementSwitches
     >
   > {
   /** Class of the wrapper element around the iframe. */

@@ -85,6 +85,9 @@ export function createSvcEmbedComponent<P extends SvcEmbedCommonProps>(
   const SvcEmbed = forwardRef(function SvcEmbed(props: SvcEmbedAnyProps, ref: Ref<SvcEmbedHandle>): ReactNode {
     // The provider's settings fill what the props leave undefined: the one merge.
     const options = withSettings(props, useContext(SvcProviderContext)) as SvcEmbedAnyProps & { readonly tenantOrigin: string };
+    // Development only: a bad controlled prop or keepAlive, named where it is written (production finds a bad
+    // controlled value when its action is built).
+    const problem = isDevelopment ? findPropProblem(component, options) : undefined;
     /** The coded messages this mount printed in development: each once. */
     const printed = useRef<Set<string>>(null);
     /**
@@ -105,7 +108,7 @@ export function createSvcEmbedComponent<P extends SvcEmbedCommonProps>(
       subject,
       // A bad prop never throws from render (the embed is part of someone else's page): it becomes this
       // embed's failure, shown by errorFallback and reported to onError once the embed is attached.
-      problem: isDevelopment ? findPropProblem(component, options) : undefined,
+      problem,
       onEvent,
       onFailure: (error) => {
         if (isDevelopment) printFailure(props, error, subject, printed);
@@ -131,7 +134,9 @@ export function createSvcEmbedComponent<P extends SvcEmbedCommonProps>(
     // assistive technology.
     const { error } = snapshot;
     const fallback = props.errorFallback;
-    const layer = error ? (typeof fallback === 'function' ? fallback(error, controller.retry) : fallback) : snapshot.visible ? null : props.loading;
+    // A retry cannot start an embed whose prop is still bad (development): it stays failed until corrected.
+    const retry = isDevelopment && problem ? () => {} : controller.retry;
+    const layer = error ? (typeof fallback === 'function' ? fallback(error, retry) : fallback) : snapshot.visible ? null : props.loading;
 
     return (
       <div className={props.className} style={{ position: 'relative', ...props.style }} aria-busy={!snapshot.visible && !error} data-svc-embed={embedId}>

@@ -138,13 +138,10 @@ export function useEmbedController(options: UseEmbedControllerOptions): EmbedBin
   }, [controller, claim]);
 
   // After every commit: the controller sends only what changed (structural comparison inside). A prop that
-  // went bad fails the embed; once the app fixed it, the embed starts again.
+  // went bad fails the embed; once it is corrected, the update starts the embed again.
   useEffect(() => {
     if (isDevelopment && problem) controller.fail(problem);
-    else {
-      controller.update(live);
-      if (isDevelopment && controller.getSnapshot().error?.context === 'props') controller.retry();
-    }
+    else controller.update(live);
   });
 
   return { controller, snapshot, embedId, hostRef, hostKey: keepAlive ? undefined : identity };

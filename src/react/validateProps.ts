@@ -73,6 +73,8 @@ export function validateControlledProps(component: string, values: ControlledVal
  * these checks out; the controller and the protocol still refuse what they must, coded). Returned, never
  * thrown: a bad prop becomes the embed's failure, never a crash of the page around it.
  *
+ * @returns the coded error (`SVC101` for a missing tenant origin, `SVC202` for a `keepAlive` that is not one,
+ * or as {@link validateControlledProps} throws it); undefined when the props are fine
  * @example
  * const problem = isDevelopment ? findPropProblem('SvcDashboard', props) : undefined;
  */

@@ -122,7 +122,7 @@ describe('<SvcDevtools> in Chromium, against the emulator', () => {
     }
     for (const host of [production, esbuildHost(1)]) {
       const page = await open(host);
-      await expect.poll(() => page.locator('[data-bad-prop]').textContent()).toBe('SVC111 <SvcDashboard> publicId');
+      await expect.poll(() => page.locator('[data-bad-prop]').textContent()).toBe('SVC111 publicId');
       // The bad prop failed its own embed only: the rest of the app is on screen.
       expect(await page.getByRole('heading', { name: 'Devtools host' }).count()).toBe(1);
     }

@@ -2,6 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createControlledSync } from '../../../src/controller/createControlledSync.js';
 import { createEmbedBridge, type Filters } from '../../../src/protocol/index.js';
 
+/** What the synchroniser does with a value the protocol refuses, here: throws it at the test. */
+const rethrow = (error: unknown): never => {
+  throw error;
+};
+
 const bridges: { destroy(): void }[] = [];
 
 afterEach(() => {
@@ -13,7 +18,7 @@ function syncFor(filters?: Filters) {
   const bridge = createEmbedBridge({ surface: 'dashboard', tenantOrigin: 'https://acme.example.com', embedId: 'sales' });
   bridges.push(bridge);
   const send = vi.spyOn(bridge, 'send');
-  const sync = createControlledSync(bridge, { filters });
+  const sync = createControlledSync(bridge, { filters }, rethrow);
   const sent = () =>
     send.mock.calls.filter(([type]) => type === 'svc:action:set-filter').map(([, payload]) => (payload as { filterUrlParameter: string }).filterUrlParameter);
   return { sync, sent };

@@ -6,6 +6,11 @@ import { encodeFilterParameter } from '../../../src/protocol/encodeFilterParamet
 import type { SvcEventMessage } from '../../../src/protocol/messages.js';
 import { reduceEmbedEvent } from '../../../src/runtime/reduceEmbedEvent.js';
 
+/** What the synchroniser does with a value the protocol refuses, here: throws it at the test. */
+const rethrow = (error: unknown): never => {
+  throw error;
+};
+
 /**
  * The controlled values an app renders (colour scheme, theme, locale, filters, path) reach the embed as actions:
  * each change once, nothing for a value rendered again, everything again after a reload, and never a path
@@ -20,7 +25,7 @@ function syncOf(initial: ControlledValues = {}) {
   const sent: Array<[string, unknown]> = [];
   const store = createEmbedStore('sales', 'dashboard');
   const bridge = { send: (type: string, payload: unknown) => sent.push([type, payload]), store } as unknown as EmbedBridge;
-  const sync = createControlledSync(bridge, initial);
+  const sync = createControlledSync(bridge, initial, rethrow);
   // Creating sends nothing (it may happen while rendering); the embed's attach starts it.
   const created = sent.length;
   sync.start();

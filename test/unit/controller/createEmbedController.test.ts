@@ -91,12 +91,72 @@ describe('creating and attaching', () => {
     expect(insecure.iframe).toBeNull();
     // Its bridge is made for an origin no window has: it posts nowhere and hears nothing.
     expect(insecure.bridge.tenantOrigin).toBe('https://refused.invalid');
-    // A retry cannot mend options that make no address: it spends no session, and the error stays.
+    // A retry cannot mend options that make no address: it spends no session; the error stays, reported once.
     insecure.retry();
     expect(insecure.getSnapshot()).toMatchObject({ phase: 'error', error: { code: 'SVC103' } });
+    expect(onFailure).toHaveBeenCalledTimes(1);
     expect(getSession).not.toHaveBeenCalled();
     const unsigned = make({ surface: 'app', publicId: undefined, deploymentId: 42 });
     expect(unsigned.getSnapshot().error?.message).toMatch(/session/);
+  });
+
+  it('refuses a bad maxQueuedActions without throwing: the embed fails with SVC142, named, and asks for no session', () => {
+    const onFailure = vi.fn();
+    const getSession = vi.fn(async () => nextSession());
+    let controller: EmbedController | undefined;
+    expect(() => {
+      controller = make({ maxQueuedActions: 0, getSession, onFailure, subject: '<SvcDashboard>' });
+    }).not.toThrow();
+    controller?.attach(host);
+    expect(controller?.getSnapshot()).toMatchObject({ phase: 'error', loads: 0, error: { code: 'SVC142', context: 'options', fatal: true } });
+    expect(controller?.getSnapshot().error?.message).toMatch(/^SVC142 <SvcDashboard> maxQueuedActions must be a positive integer/);
+    expect(onFailure).toHaveBeenCalledTimes(1);
+    controller?.retry();
+    expect(controller?.getSnapshot().phase).toBe('error');
+    expect(getSession).not.toHaveBeenCalled();
+    expect(host.querySelector('iframe')).toBeNull();
+  });
+
+  it('a controlled value the protocol refuses fails the embed, named, and its correction starts it again', async () => {
+    const onFailure = vi.fn();
+    const { getSession } = sessionSource();
+    const controller = make({ colorScheme: 'sepia' as 'dark', getSession, onFailure, subject: '<SvcChat>' });
+    expect(() => controller.attach(host)).not.toThrow();
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'error', loads: 0, error: { code: 'SVC141', context: 'props', name: 'TypeError', fatal: true } });
+    expect(controller.getSnapshot().error?.message).toMatch(/^SVC141 <SvcChat> Invalid svc:action:set-color-scheme payload/);
+    expect(getSession).not.toHaveBeenCalled();
+    // Rendered again with the same value (or retried): still failed, reported once.
+    controller.update({ colorScheme: 'sepia' as 'dark', getSession, onFailure });
+    controller.retry();
+    expect(onFailure).toHaveBeenCalledTimes(1);
+    expect(getSession).not.toHaveBeenCalled();
+    // Corrected: a new start, with the corrected value sent once ready.
+    controller.update({ colorScheme: 'dark', getSession, onFailure });
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'session', error: null });
+    await vi.waitFor(() => expect(controller.iframe).not.toBeNull());
+    const posted = vi.spyOn(controller.iframe?.contentWindow as Window, 'postMessage');
+    deliverReady(controller.iframe?.contentWindow as Window);
+    expect(controller.getSnapshot().phase).toBe('ready');
+    expect(posted.mock.calls.map(([message]) => message)).toEqual([expect.objectContaining({ type: 'svc:action:set-color-scheme', payload: { scheme: 'dark' } })]);
+    // A value that goes bad later fails the ready embed too, and once corrected it starts again.
+    controller.update({ colorScheme: 'dark', getSession, onFailure, theme: { primaryColor: 42 } as never });
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'error', error: { code: 'SVC141', context: 'props' } });
+    expect(onFailure).toHaveBeenCalledTimes(2);
+  });
+
+  it('fail() puts the embed in its failed state with a coded error found by its binding, once, without throwing', () => {
+    const onFailure = vi.fn();
+    const controller = make({ onFailure, subject: '<SvcDashboard>' });
+    const problem = Object.assign(new TypeError('SVC201 <SvcDashboard> prop "path": invalid value'), { code: 'SVC201' });
+    controller.fail(problem);
+    controller.attach(host);
+    controller.fail(problem);
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'error', loads: 0, error: { code: 'SVC201', context: 'props', message: problem.message } });
+    expect(onFailure).toHaveBeenCalledTimes(1);
+    expect(host.querySelector('iframe')).toBeNull();
+    // The binding found no problem in the next render: the update starts the embed.
+    controller.update({});
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'loading', error: null, loads: 1 });
   });
 
   it('an embed refused for want of a session source loads once the app gives it one', () => {

@@ -99,12 +99,12 @@ describe('requests the controller gave up on', () => {
     const { getSession, resolve } = manualSessions();
     const given = `given-${Math.random().toString(36).slice(2)}`;
     const controller = make({ session: given, getSession });
-    // A value the protocol refuses fails the embed before its first load: the session is not used.
+    // A refused value fails the embed before the session is used, without a throw.
     controller.update({ session: given, getSession, locale: 'not a locale!' });
     controller.attach(host());
     expect(controller.getSnapshot().error).toMatchObject({ context: 'props', code: 'SVC141' });
+    // The corrected value starts the embed again.
     controller.update({ session: given, getSession });
-    controller.retry();
     expect(getSession).not.toHaveBeenCalled();
     expect(controller.iframe?.src).toBe(`${TENANT}/embed/dashboard/sales?session=${given}`);
     const win = controller.iframe?.contentWindow as Window;
@@ -126,7 +126,6 @@ describe('an address that can no longer be built', () => {
     controller.attach(host());
     expect(controller.getSnapshot().error).toMatchObject({ context: 'props', code: 'SVC141' });
     controller.update({ session: given, locale: 'de-DE' });
-    controller.retry();
     expect(controller.getSnapshot()).toMatchObject({ phase: 'loading', error: null, loads: 1 });
     expect(controller.iframe?.src).toBe(`${TENANT}/embed/dashboard/sales?session=${given}&locale=de-DE`);
     // Loaded now: a second retry has no unused session left, and says so.
@@ -135,20 +134,38 @@ describe('an address that can no longer be built', () => {
     expect(controller.getSnapshot().error).toMatchObject({ context: 'session', name: 'SessionError' });
   });
 
-  it('fails the load with the reason, as a TypeError of the address', () => {
+  it('fails the embed with the refusal, as a TypeError of the props, and loads nothing', () => {
+    const onFailure = vi.fn();
+    const controller = make({ locale: 'de-DE', onFailure });
+    // Refused at once as an action, never thrown; no load puts it in an address either.
+    controller.update({ locale: 'not a locale!', onFailure });
+    controller.attach(host());
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'error', loads: 0 });
+    expect(controller.getSnapshot().error).toMatchObject({ name: 'TypeError', context: 'props', code: 'SVC141', fatal: true });
+    expect(onFailure).toHaveBeenCalledTimes(1);
+    expect(controller.getSnapshot().error?.message).toMatch(/locale/);
+    expect(onFailure).toHaveBeenCalledWith(controller.getSnapshot().error);
+    expect(controller.iframe).toBeNull();
+  });
+
+  it('refused while the embed shows another failure: the refusal is shown instead, and a retry waits for its correction', () => {
     const onFailure = vi.fn();
     const controller = make({ locale: 'de-DE', onFailure });
     controller.attach(host());
     deliver(eventEnvelope('svc:event:error', { message: 'Something broke', fatal: true }), TENANT, controller.iframe?.contentWindow as Window);
-    // Refused as an action (the embed has failed already); the next load must not put it in an address either.
+    expect(controller.getSnapshot().error).toMatchObject({ code: 'SVC310', message: 'Something broke' });
     controller.update({ locale: 'not a locale!', onFailure });
-    onFailure.mockClear();
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'error', loads: 1, error: { name: 'TypeError', context: 'props', code: 'SVC141' } });
+    expect(onFailure).toHaveBeenCalledTimes(2);
+    // No load puts the refused value in an address: the retry does nothing while it is refused.
     const frame = controller.iframe;
     controller.retry();
-    expect(controller.getSnapshot()).toMatchObject({ phase: 'error', loads: 1 });
-    expect(controller.getSnapshot().error).toMatchObject({ name: 'TypeError', context: 'address', fatal: true });
-    expect(controller.getSnapshot().error?.message).toMatch(/locale/);
-    expect(onFailure).toHaveBeenCalledWith(controller.getSnapshot().error);
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'error', loads: 1, error: { code: 'SVC141' } });
     expect(controller.iframe).toBe(frame);
+    expect(onFailure).toHaveBeenCalledTimes(2);
+    // Corrected: the embed starts again.
+    controller.update({ locale: 'fr-FR', onFailure });
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'loading', loads: 2, error: null });
+    expect(controller.iframe?.src).toBe(`${TENANT}/embed/dashboard/sales?locale=fr-FR`);
   });
 });

@@ -10,6 +10,11 @@ import { addHost, destroyControllers, makeController as make } from '../support/
 import { testRuntime } from '../support/runtime.js';
 import { deliverReady, TENANT } from '../support/frames.js';
 
+/** What the synchroniser does with a value the protocol refuses, here: throws it at the test. */
+const rethrow = (error: unknown): never => {
+  throw error;
+};
+
 /**
  * The time zone is controlled like the locale: the first value rides in the address, each change is one
  * `svc:action:set-timezone` (queued before `ready`, latest value kept), and a new `ready` gets it again.
@@ -85,7 +90,7 @@ describe('the time zone synchroniser', () => {
   function syncOf(timezone?: string) {
     const sent: Array<[string, unknown]> = [];
     const bridge = { send: (type: string, payload: unknown) => sent.push([type, payload]), store: createEmbedStore('e', 'chat') } as unknown as EmbedBridge;
-    const sync = createControlledSync(bridge, timezone === undefined ? {} : { timezone });
+    const sync = createControlledSync(bridge, timezone === undefined ? {} : { timezone }, rethrow);
     return { sync, take: () => sent.splice(0) };
   }
 

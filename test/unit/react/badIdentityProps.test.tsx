@@ -68,6 +68,7 @@ describe('a bad identity prop fails its embed, never the page', () => {
   ])('%s', (_name, tenantOrigin, code, text) => {
     const seen = renderBeside((handlers) => <SvcDashboard tenantOrigin={tenantOrigin} publicId="sales" {...handlers} />);
     expect(screen.getByRole('heading').textContent).toBe('The rest of the app');
+    // Named after the component, right after the code, as every refusal of a prop is.
     expect(seen.fallback).toEqual([`SVC${code}`, devText(code, `<SvcDashboard> ${text}`)]);
     expect(seen.onError).toHaveBeenCalledTimes(1);
     expect(seen.onError).toHaveBeenCalledWith(expect.objectContaining({ code: `SVC${code}`, fatal: true, message: devText(code, `<SvcDashboard> ${text}`) }), expect.anything());

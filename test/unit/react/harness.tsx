@@ -71,46 +71,53 @@ export function expectRenderErrors(): () => void {
   };
 }
 
-/** What became of an embed rendered with a bad prop: never a throw, the rest of the app still on screen. */
+/** A coded error as an embed's handlers get it. */
+export interface SeenError {
+  readonly message: string;
+  readonly code?: string;
+}
+
+/** What became of an embed rendered with a bad prop. */
 export interface EmbedFailure {
-  /** The error the embed's errorFallback was given. */
-  readonly shown: { readonly message: string; readonly code?: string } | undefined;
-  /** Every error onError received. */
-  readonly reported: ReadonlyArray<{ readonly message: string; readonly code?: string }>;
+  /** The error the embed's errorFallback was last given (undefined: it did not fail). */
+  readonly shown: SeenError | undefined;
+  /** Every error onError received, in order. */
+  readonly reported: readonly SeenError[];
   /** What was printed with console.error. */
   readonly printed: readonly string[];
-  /** Whether the rest of the app stayed on screen. */
+  /** Whether the rest of the app (a sibling heading) is still on screen. */
   readonly appShown: boolean;
 }
 
 /**
- * Renders `ui` (an embed element) beside the rest of an app, with an onError and an errorFallback added, and
- * says what became of it. A render that throws fails the test: an embed must never take its page down.
+ * Renders `ui` (one embed element) beside the rest of an app under StrictMode, with an onError and an
+ * errorFallback added unless `handlers` is false, and says what became of it. A render that throws fails the
+ * test: an embed must never take its page down.
  */
-export function renderFailure(ui: ReactElement, options: { readonly handlers?: boolean } = {}): EmbedFailure {
-  const reported: Array<{ message: string; code?: string }> = [];
-  let shown: { message: string; code?: string } | undefined;
+export function renderFailure(ui: ReactElement, { handlers = true, strict = true } = {}): EmbedFailure {
+  const reported: SeenError[] = [];
+  let shown: SeenError | undefined;
   const printed: string[] = [];
   const consoleError = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     printed.push(args.map(String).join(' '));
   });
   try {
-    const handled =
-      options.handlers === false
-        ? ui
-        : cloneElement(ui as ReactElement<Record<string, unknown>>, {
-            onError: (error: { message: string; code?: string }) => reported.push(error),
-            errorFallback: (error: { message: string; code?: string }) => {
-              shown = error;
-              return <p role="status">{error.message}</p>;
-            },
-          });
-    const view = renderStrict(
+    const embed = handlers
+      ? cloneElement(ui as ReactElement<Record<string, unknown>>, {
+          onError: (error: SeenError) => reported.push(error),
+          errorFallback: (error: SeenError) => {
+            shown = error;
+            return <p data-testid="fallback">{error.message}</p>;
+          },
+        })
+      : ui;
+    const page = (
       <main>
         <h1>The rest of the app</h1>
-        {handled}
-      </main>,
+        {embed}
+      </main>
     );
+    const view = strict ? renderStrict(page) : render(page);
     const appShown = view.container.querySelector('h1')?.textContent === 'The rest of the app';
     return { shown, reported, printed: [...printed], appShown };
   } finally {

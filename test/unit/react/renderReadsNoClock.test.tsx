@@ -112,7 +112,7 @@ describe('rendering an embed', () => {
     expect(reads).toEqual([]);
     // The guard is live: the same patch refuses a read from the library while rendering.
     rendering = true;
-    expect(() => createEmbedController({ surface: 'dashboard', tenantOrigin: TENANT, embedId: 'probe', publicId: 'sales' }).update({ colorScheme: 'dark' })).toThrow(
+    expect(() => createEmbedController({ surface: 'dashboard', tenantOrigin: TENANT, embedId: 'probe', publicId: 'sales' }).bridge.send('svc:action:set-color-scheme', { scheme: 'dark' })).toThrow(
       /read during render/,
     );
     rendering = false;
