@@ -62,8 +62,9 @@ export interface EmbedController {
   park(): void;
   /**
    * Puts the embed in its failed state with `error`, a coded error its UI binding found (a bad prop): shown by
-   * the error fallback and reported like any failure, never thrown. Ignored while the embed has already
-   * failed (reported once). The next `update` whose values are all taken (or `retry()`) starts it again.
+   * the error fallback and reported like any failure, never thrown. Failed with the same text already, the
+   * embed stays as it is (reported once); another failure gives way to it. The next `update` whose values are
+   * all taken (or `retry()`) starts it again.
    */
   fail(error: Error): void;
   /**
