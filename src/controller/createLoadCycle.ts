@@ -44,7 +44,7 @@ export interface LoadCycle {
  * on `bridge` (`ready`, `session-expiring`, `session-expired`, `error`) and does on its own (a reload), sends
  * the controlled values again through `sync` when a document lost them, renews its session, and ends in the
  * error phase when nothing else helps. It reports through the controller's snapshot: `set` changes it,
- * `snapshot` reads it, and `live` reads the latest live options.
+ * `snapshot` reads it, and `readOptions` reads the latest updatable options.
  */
 export function createLoadCycle(
   options: EmbedOptions,
@@ -54,7 +54,7 @@ export function createLoadCycle(
   sessions: SessionSource,
   set: (change: Partial<EmbedControllerSnapshot>) => void,
   snapshot: () => EmbedControllerSnapshot,
-  live: () => EmbedUpdatableOptions,
+  readOptions: () => EmbedUpdatableOptions,
 ): LoadCycle {
   /** Whether the iframe starts hidden, to be shown once ready (`reveal: 'ready'`, the default). */
   const hidden = options.reveal !== 'immediate';
@@ -101,7 +101,7 @@ export function createLoadCycle(
       show();
     } else {
       bridge.store.setState({ status: 'error', lastError: error });
-      live().onFailure?.(error);
+      readOptions().onFailure?.(error);
     }
     set({ phase: 'error', error });
     if (isDevelopment) traceLifecycle(options, 'error', error.message);
@@ -114,7 +114,7 @@ export function createLoadCycle(
    */
   const address = (session: string | undefined): string | undefined => {
     try {
-      return buildEmbedUrl({ ...options, session, filters: live().filters, locale: live().locale, timezone: live().timezone });
+      return buildEmbedUrl({ ...options, session, filters: readOptions().filters, locale: readOptions().locale, timezone: readOptions().timezone });
     } catch (error) {
       const { message, code } = error as SvcCodedError;
       const failure: SvcErrorPayload = { name: 'TypeError', context: 'address', fatal: true, message, code };
@@ -134,7 +134,7 @@ export function createLoadCycle(
     reveal.cancel();
     // A new document in a new element: nothing of the old one can post as the new.
     bridge.reset();
-    frame.load(src, live().title ?? `Analytics ${options.surface}`);
+    frame.load(src, readOptions().title ?? `Analytics ${options.surface}`);
     if (!hidden) show();
     set({ phase: 'loading', loads: snapshot().loads + 1, visible: !hidden, error: null });
     if (isDevelopment) traceLifecycle(options, 'loading', session === undefined ? 'private mode' : 'signed mode');
@@ -212,8 +212,8 @@ export function createLoadCycle(
         // A new document lost the runtime state: send every controlled value again, and go back to where the
         // viewer was. A session handed over in place kept it.
         // In place, only what the embed refused while its token was expired goes again (see forget).
-        if (renewal.answer()) sync.update(live());
-        else if (bridge.store.getState().readyCount > 1) sync.reapply(live());
+        if (renewal.answer()) sync.update(readOptions());
+        else if (bridge.store.getState().readyCount > 1) sync.reapply(readOptions());
         // A ready embed has no error (every step out of the error phase clears it): only the phase can be new.
         if (snapshot().phase !== 'ready') set({ phase: 'ready', error: null });
         if (!snapshot().visible) reveal.afterReady();
@@ -230,7 +230,7 @@ export function createLoadCycle(
           if (error.name === 'SessionError') renewal.answer(true);
           // The embed refused an action while its token was expired: send the current values after the renewal.
           else if (error.name === 'SessionExpiredError') sync.forget();
-        } else if (renewing && live().getSession !== undefined && isSessionFailure(error, { signed: loadSigned, readySinceLoad: bridge.isReady })) {
+        } else if (renewing && readOptions().getSession !== undefined && isSessionFailure(error, { signed: loadSigned, readySinceLoad: bridge.isReady })) {
           if (isDevelopment) traceLifecycle(options, 'session-failed', error.name ?? error.message);
           renewal.renew();
         } else fail(error, true);

@@ -44,13 +44,14 @@ export const sessionError = (code: SvcErrorNumber, context: string, message: str
 });
 
 /**
- * Creates the session source of one embed. `signed` says whether the embed runs in signed mode; `live`
- * returns the latest live options (session and getSession are read at the moment a session is needed).
+ * Creates the session source of one embed. `signed` says whether the embed runs in signed mode;
+ * `readOptions` returns the latest updatable options (session and getSession are read at the moment a session
+ * is needed).
  */
 export function createSessionSource(
   identity: Pick<EmbedIdentity, 'surface' | 'embedId' | 'publicId' | 'deploymentId'> & Pick<EmbedLoadOptions, 'runtime' | 'sessionTimeoutMs'>,
   signed: () => boolean,
-  live: () => EmbedUpdatableOptions,
+  readOptions: () => EmbedUpdatableOptions,
 ): SessionSource {
   let abort: AbortController | undefined;
   let pending: Promise<string> | undefined;
@@ -128,7 +129,7 @@ export function createSessionSource(
     signed,
     take(reason, expiresAt) {
       if (!signed()) return undefined;
-      const { session, getSession } = live();
+      const { session, getSession } = readOptions();
       // A session option this page never loaded goes first: the app minted it for this embed.
       if (session !== undefined && !ledgerOf(identity).has(session)) return use(session, 303, 'session');
       if (!getSession) throw used();
