@@ -11,7 +11,10 @@ export interface Renewal {
    * fatal session failure (in place if this document spoke of its token before, else by reloading).
    */
   renew(announced?: boolean): void;
-  /** The tab is back (`visibilitychange`, `pageshow`, `online`): renew if a planned renewal is overdue. */
+  /**
+   * The tab is back (`visibilitychange`, `pageshow`, `online`): a planned renewal that is overdue renews within
+   * the next 2 s, at a random moment.
+   */
   wake(): void;
   /**
    * The app offers a new session for the live embed: handed over in place, loaded if refused. Only when
@@ -165,7 +168,13 @@ export function createRenewal(
       renew();
     },
     wake() {
-      if (renewAt && Date.now() >= renewAt) renew();
+      const now = Date.now();
+      if (inFlight || !renewAt || now < renewAt) return;
+      // Timers slept past the planned moment (a sleeping machine, a hidden tab). Embeds waking together each
+      // renew at their own moment within the next 2 s, so they do not all call getSession in one tick.
+      renewAt = now + Math.random() * 2_000;
+      clearTimeout(timer);
+      timer = setTimeout(renew, renewAt - now);
     },
     offer(session) {
       if (inFlight) return false;

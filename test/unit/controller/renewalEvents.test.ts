@@ -72,7 +72,7 @@ describe('a renewal in place', () => {
 });
 
 describe('the tab coming back', () => {
-  it('renews at once when the planned renewal is overdue (the machine slept, timers did not run)', async () => {
+  it('renews within 2 s when the planned renewal is overdue (the machine slept, timers did not run)', async () => {
     vi.useFakeTimers({ now: 1_000_000 });
     vi.spyOn(Math, 'random').mockReturnValue(0.5);
     const { controller, tenant, requests } = await readyEmbed();
@@ -81,8 +81,33 @@ describe('the tab coming back', () => {
     // Planned 150 s ahead; the clock jumps past it without the timer firing.
     vi.setSystemTime(Date.now() + 200_000);
     window.dispatchEvent(new Event('online'));
+    // Every tab event of the wake (shown, restored, online) comes together: one renewal, at its own moment.
+    window.dispatchEvent(new Event('pageshow'));
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'ready', renewals: 0 });
+    await vi.advanceTimersByTimeAsync(999);
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'ready', renewals: 0 });
+    await vi.advanceTimersByTimeAsync(1);
     expect(controller.getSnapshot()).toMatchObject({ phase: 'renewing', renewals: 1 });
     expect(requests.at(-1)).toMatchObject({ reason: 'renewal', expiresAt });
+  });
+
+  it('spreads the renewals of embeds waking together over 2 s instead of one tick', async () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    const embeds = await Promise.all(Array.from({ length: 20 }, () => readyEmbed()));
+    for (const { tenant } of embeds) tenant.send('svc:event:session-expiring', { expiresAt: Date.now() + 60_000 });
+    vi.setSystemTime(Date.now() + 120_000);
+    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+    const renewing = () => embeds.filter(({ controller }) => controller.getSnapshot().renewals === 1).length;
+    expect(renewing()).toBe(0);
+    const counts: number[] = [];
+    for (let elapsed = 0; elapsed < 2_000; elapsed += 250) {
+      await vi.advanceTimersByTimeAsync(250);
+      counts.push(renewing());
+    }
+    // All renewed, once each, and not all in the same quarter second.
+    expect(counts.at(-1)).toBe(20);
+    expect(counts.filter((count, index) => count > (counts[index - 1] ?? 0)).length).toBeGreaterThan(3);
+    expect(embeds.every(({ requests }) => requests.filter((request) => request.reason === 'renewal').length === 1)).toBe(true);
   });
 
   it('renews nothing before the planned moment', async () => {
