@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { EmbedController, EmbedControllerOptions, } from '../../../src/controller/index.js';
+import type { EmbedController, EmbedControllerOptions } from '../../../src/controller/index.js';
 import { keepAlive } from '../../../src/keepAlive/index.js';
-import { addHost, destroyControllers, flush, makeController, manualSessions } from '../support/controllers.js';
-import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
+import { addHost, destroyControllers, flush, makeController, manualSessions, tenantOf } from '../support/controllers.js';
 import { nextSession } from '../support/runtime.js';
 
 /**
@@ -18,19 +17,6 @@ afterEach(() => {
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The embed's window, recording what the host posts to it. */
-function tenantOf(controller: EmbedController) {
-  const win = controller.iframe?.contentWindow as Window;
-  const posted = vi.spyOn(win, 'postMessage').mockImplementation(() => {});
-  const send = (type: string, payload: Record<string, unknown> = {}) => deliver(eventEnvelope(type, payload), TENANT, win);
-  const handed = () =>
-    posted.mock.calls
-      .map(([message]) => message as { type: string; payload: { sessionId?: string } })
-      .filter((message) => message.type === 'svc:action:set-session')
-      .map((message) => message.payload.sessionId);
-  return { send, handed, ready: () => send('svc:event:ready', readyPayload()) };
-}
 
 function attached(options: Partial<EmbedControllerOptions> = {}): EmbedController {
   const controller = makeController(options);

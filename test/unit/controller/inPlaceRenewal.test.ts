@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { EmbedController, SessionRequest } from '../../../src/controller/index.js';
-import { addHost as host, destroyControllers, flush, makeController as make } from '../support/controllers.js';
-import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
+import type { SessionRequest } from '../../../src/controller/index.js';
+import { addHost as host, destroyControllers, flush, makeController as make, tenantOf } from '../support/controllers.js';
+import { TENANT } from '../support/frames.js';
 
 afterEach(() => {
   destroyControllers();
@@ -10,15 +10,6 @@ afterEach(() => {
 
 let counter = 0;
 const fresh = (): string => `ipr-${++counter}-${Math.random().toString(36).slice(2)}`;
-
-/** The embed's window, recording what the host posts to it. */
-function tenantOf(controller: EmbedController) {
-  const win = controller.iframe?.contentWindow as Window;
-  const posted = vi.spyOn(win, 'postMessage').mockImplementation(() => {});
-  const send = (type: string, payload: Record<string, unknown> = {}) => deliver(eventEnvelope(type, payload), TENANT, win);
-  const actions = () => posted.mock.calls.map(([message]) => message as { type: string; payload: Record<string, unknown> });
-  return { win, send, actions, ready: () => send('svc:event:ready', readyPayload()) };
-}
 
 async function readyEmbed(options: Parameters<typeof make>[0] = {}) {
   const requests: SessionRequest[] = [];

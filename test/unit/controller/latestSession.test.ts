@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { EmbedController } from '../../../src/controller/index.js';
-import { addHost as host, destroyControllers, flush, makeController as make, manualSessions } from '../support/controllers.js';
-import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
+import { addHost as host, destroyControllers, flush, makeController as make, manualSessions, tenantOf as documentOf } from '../support/controllers.js';
+import { TENANT } from '../support/frames.js';
 
 /**
  * The latest session always wins: whatever is on its way when the app passes another viewer's session (a
@@ -17,19 +16,6 @@ afterEach(() => {
 
 let counter = 0;
 const viewer = (name: string): string => `${name}-${++counter}-${Math.random().toString(36).slice(2)}`;
-
-/** The current document of `controller`, recording what the host posts to it. */
-function documentOf(controller: EmbedController) {
-  const win = controller.iframe?.contentWindow as Window;
-  const posted = vi.spyOn(win, 'postMessage').mockImplementation(() => {});
-  const send = (type: string, payload: Record<string, unknown> = {}) => deliver(eventEnvelope(type, payload), TENANT, win);
-  const handed = () =>
-    posted.mock.calls
-      .map(([message]) => message as { type: string; payload: { sessionId?: string } })
-      .filter((message) => message.type === 'svc:action:set-session')
-      .map((message) => message.payload.sessionId);
-  return { send, handed, ready: () => send('svc:event:ready', readyPayload()) };
-}
 
 /** Every session this test saw loaded into an iframe, in order. */
 function loadedSessions(): string[] {

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { EmbedController, SessionRequest } from '../../../src/controller/index.js';
+import type { SessionRequest } from '../../../src/controller/index.js';
 import { inspectorOf } from '../../../src/protocol/index.js';
-import { addHost, destroyControllers, flush, makeController } from '../support/controllers.js';
-import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
+import { addHost, destroyControllers, flush, makeController, tenantOf } from '../support/controllers.js';
 import { testRuntime } from '../support/runtime.js';
 
 /**
@@ -20,14 +19,6 @@ afterEach(() => {
 let counter = 0;
 /** Ids from a counter only: some tests fix Math.random. */
 const fresh = (): string => `renew-evt-${Date.now()}-${++counter}`;
-
-function tenantOf(controller: EmbedController) {
-  const win = controller.iframe?.contentWindow as Window;
-  const posted = vi.spyOn(win, 'postMessage').mockImplementation(() => {});
-  const send = (type: string, payload: Record<string, unknown> = {}) => deliver(eventEnvelope(type, payload), TENANT, win);
-  const types = () => posted.mock.calls.map(([message]) => (message as { type: string }).type);
-  return { send, types, ready: () => send('svc:event:ready', readyPayload()) };
-}
 
 /** A signed embed that loaded and sent ready, with the requests its getSession received. */
 async function readyEmbed(options: Parameters<typeof makeController>[0] = {}) {

@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 import { createEmbedController, type EmbedController, type EmbedControllerOptions, type SessionRequest } from '../../../src/controller/index.js';
-import { deliver, deliverReady, eventEnvelope, TENANT } from './frames.js';
+import { deliver, deliverReady, eventEnvelope, readyPayload, TENANT } from './frames.js';
 import { testRuntime } from './runtime.js';
 
 const made: EmbedController[] = [];
@@ -32,6 +32,33 @@ export const flush = (): Promise<unknown> => new Promise((resolve) => setTimeout
 /** Delivers an event of `type` from the controller's iframe, from the tenant origin, as the embed posts it. */
 export function emitEvent(controller: EmbedController, type: string, payload: Record<string, unknown>): void {
   deliver(eventEnvelope(type, payload), TENANT, controller.iframe?.contentWindow ?? null);
+}
+
+/** An action the host posted to an embed's window. */
+export interface PostedAction {
+  readonly type: string;
+  readonly payload: Record<string, unknown>;
+}
+
+/**
+ * The current document of `controller` as a scripted tenant: what the host posts to it is recorded (and goes
+ * nowhere), and it sends events from the tenant origin. Call it again after a new load: a new iframe is a new
+ * document.
+ */
+export function tenantOf(controller: EmbedController) {
+  const win = controller.iframe?.contentWindow as Window;
+  const posted = vi.spyOn(win, 'postMessage').mockImplementation(() => {});
+  const send = (type: string, payload: Record<string, unknown> = {}): void => deliver(eventEnvelope(type, payload), TENANT, win);
+  const actions = (): PostedAction[] => posted.mock.calls.map(([message]) => message as PostedAction);
+  return {
+    win,
+    send,
+    actions,
+    types: (): string[] => actions().map((action) => action.type),
+    /** The sessions handed over in place (`svc:action:set-session`), in order. */
+    handed: (): unknown[] => actions().filter((action) => action.type === 'svc:action:set-session').map((action) => action.payload.sessionId),
+    ready: (): void => send('svc:event:ready', readyPayload()),
+  };
 }
 
 /** Delivers `ready` (a signed dashboard's) from the controller's iframe. */
