@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { EmbedController, EmbedControllerOptions } from '../../../src/controller/index.js';
 import { keepAlive } from '../../../src/keepAlive/index.js';
-import { addHost, destroyControllers, flush, makeController, manualSessions, tenantOf } from '../support/controllers.js';
+import { addHost, destroyControllers, flush, makeController, manualSessions, tenantOf, attachedController as attached } from '../support/controllers.js';
 import { nextSession } from '../support/runtime.js';
 
 /**
@@ -17,12 +16,6 @@ afterEach(() => {
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function attached(options: Partial<EmbedControllerOptions> = {}): EmbedController {
-  const controller = makeController(options);
-  controller.attach(addHost());
-  return controller;
-}
 
 describe('a private embed given a session source', () => {
   it('hides the private document while the signed one is on its way, and calls off its pending reveal', async () => {

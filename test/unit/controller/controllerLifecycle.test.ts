@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { EmbedController, EmbedControllerOptions } from '../../../src/controller/index.js';
-import { addHost, destroyControllers, emitReady, flush, makeController } from '../support/controllers.js';
+import { addHost, destroyControllers, emitReady, flush, makeController, attachedController as attached } from '../support/controllers.js';
 import { deliver, eventEnvelope, TENANT } from '../support/frames.js';
 import { sessionLedgerOf } from '../../../src/runtime/createSessionLedger.js';
 import { nextSession, testRuntime } from '../support/runtime.js';
@@ -17,12 +16,6 @@ afterEach(() => {
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function attached(options: Partial<EmbedControllerOptions> = {}): EmbedController {
-  const controller = makeController(options);
-  controller.attach(addHost());
-  return controller;
-}
 
 describe('subscribers', () => {
   it('hear every change of the snapshot, each reading the new one', () => {

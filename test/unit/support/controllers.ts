@@ -26,6 +26,13 @@ export function destroyControllers(): void {
 /** A new element in the document for a controller to attach to. */
 export const addHost = (): HTMLDivElement => document.body.appendChild(document.createElement('div'));
 
+/** A {@link makeController} controller, attached to a new host element. */
+export function attachedController(options: Partial<EmbedControllerOptions> = {}): EmbedController {
+  const controller = makeController(options);
+  controller.attach(addHost());
+  return controller;
+}
+
 /** Resolves after the tasks already queued: promise answers and zero-delay timers have run. */
 export const flush = (): Promise<unknown> => new Promise((resolve) => setTimeout(resolve, 0));
 
