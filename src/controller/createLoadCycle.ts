@@ -197,7 +197,10 @@ export function createLoadCycle(
     },
     (session) => {
       ledgerOf(options).add(session);
-      bridge.send('svc:action:set-session', { sessionId: session });
+      // Only a document that said ready takes a session in place. The bridge would queue it for whichever
+      // document says ready next, maybe a later load's with another viewer's session: this one is loaded now.
+      if (bridge.isReady) bridge.send('svc:action:set-session', { sessionId: session });
+      else load(session);
     },
     load,
     fail,

@@ -130,6 +130,28 @@ describe('the latest session always wins', () => {
     expect(controller.getSnapshot()).toMatchObject({ phase: 'ready', loads: 2 });
   });
 
+  it("a renewal's session for a document that never said ready is loaded, never queued for the next document (another viewer's)", async () => {
+    const sessions = manualSessions();
+    const a = viewer('a');
+    const controller = make({ session: a, getSession: sessions.getSession });
+    controller.attach(host());
+    const first = documentOf(controller);
+    // The document speaks of its token before its first ready: renewed in place, but it cannot take a session yet.
+    first.send('svc:event:session-expired');
+    const renewed = viewer('a-renewed');
+    sessions.answers[0]?.resolve(renewed);
+    await flush();
+    expect(loadedSessions()).toEqual([renewed]);
+    // The app switches to viewer B: B's document, once ready, is never handed A's session.
+    const b = viewer('b');
+    controller.update({ getSession: sessions.getSession, session: b });
+    const current = documentOf(controller);
+    current.ready();
+    expect(first.handed()).toEqual([]);
+    expect(current.handed()).toEqual([]);
+    expect(loadedSessions()).toEqual([b]);
+  });
+
   it('a renewal started after a superseded one never joins its request', async () => {
     const { controller, tenant, sessions } = await readyEmbed();
     tenant.send('svc:event:session-expired');
