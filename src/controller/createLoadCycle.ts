@@ -209,7 +209,11 @@ export function createLoadCycle(
   bridge.onAny((message): void => {
     const renewing = loadSigned && snapshot().phase !== 'error';
     switch (message.type) {
-      case 'svc:event:ready':
+      case 'svc:event:ready': {
+        const { session } = readOptions();
+        // A failed embed keeps a new session from the app for its retry: a late ready from the document it
+        // failed with (loaded with an older session, maybe another viewer's) must not bring that one back.
+        if (snapshot().phase === 'error' && session !== undefined && !ledgerOf(options).has(session)) return;
         clearTimeout(readyTimer);
         frame.ready();
         // A new document lost the runtime state: send every controlled value again, and go back to where the
@@ -221,6 +225,7 @@ export function createLoadCycle(
         if (snapshot().phase !== 'ready') set({ phase: 'ready', error: null });
         if (!snapshot().visible) reveal.afterReady();
         return;
+      }
       case 'svc:event:session-expiring':
         if (renewing) renewal.expiring(message.payload.expiresAt);
         return;

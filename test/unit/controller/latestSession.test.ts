@@ -152,6 +152,28 @@ describe('the latest session always wins', () => {
     expect(loadedSessions()).toEqual([b]);
   });
 
+  it("a failed embed given another viewer's session is not brought back by a late ready of its old document", async () => {
+    const sessions = manualSessions();
+    const a = viewer('a');
+    const controller = make({ session: a, getSession: sessions.getSession });
+    controller.attach(host());
+    const old = documentOf(controller);
+    // The document fails with its session before its first ready: renewed by reload, and getSession fails.
+    old.send('svc:event:error', { name: 'SessionExpiredError', message: 'The session expired', fatal: true });
+    sessions.answers[0]?.reject(new Error('backend down'));
+    await flush();
+    expect(controller.getSnapshot().phase).toBe('error');
+    // The app switches to viewer B (kept for the retry), then A's document says ready after all.
+    const b = viewer('b');
+    controller.update({ getSession: sessions.getSession, session: b });
+    old.ready();
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'error', visible: false });
+    controller.retry();
+    expect(loadedSessions()).toEqual([b]);
+    documentOf(controller).ready();
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'ready', error: null });
+  });
+
   it('a renewal started after a superseded one never joins its request', async () => {
     const { controller, tenant, sessions } = await readyEmbed();
     tenant.send('svc:event:session-expired');
