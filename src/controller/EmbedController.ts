@@ -50,7 +50,8 @@ export interface EmbedController {
   /**
    * Takes the latest live options (after each render): sends only the controlled values that changed. A new
    * `session` is a credential, not a new embed: a live embed is offered it in place (`svc:action:set-session`);
-   * an embed that refuses it (another viewer's session) or does not answer is loaded with it.
+   * an embed that refuses it (another viewer's session) is loaded with it, one that does not answer in time
+   * with a new session from `getSession` when there is one (it may have taken this one).
    */
   update(live: EmbedUpdatableOptions): void;
   /**

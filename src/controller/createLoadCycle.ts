@@ -202,7 +202,11 @@ export function createLoadCycle(
       if (bridge.isReady) bridge.send('svc:action:set-session', { sessionId: session });
       else load(session);
     },
-    load,
+    // An unanswered handover may still have been taken (a slow platform, a document that reloaded itself after
+    // taking it): that session may be used, and sessions are single use, so a new one is loaded when getSession
+    // can give one. Without it the handed session is all there is (a platform without in-place renewal never
+    // took it).
+    (session, unanswered) => (unanswered && readOptions().getSession ? start('renewal') : load(session)),
     fail,
   );
 

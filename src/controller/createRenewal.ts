@@ -39,8 +39,8 @@ export interface Renewal {
 // ones included: whatever a tenant announces, an embed never calls the app's backend in a loop. (Platform
 // tokens live about 23 hours.) The numbers are written where they are used (see renew and plan).
 /**
- * How long a handed-over session may go unanswered before the address is loaded with it instead. The timer
- * writes the number itself (see the bound above); the tests hold the two together.
+ * How long a handed-over session may go unanswered before the embed is loaded again (with a new session when
+ * `getSession` can give one, else with the handed one). The timer writes the number itself (see the bound above); the tests hold the two together.
  */
 export const HANDOVER_TIMEOUT_MS = 10_000;
 
@@ -51,13 +51,14 @@ export const HANDOVER_TIMEOUT_MS = 10_000;
  * renewal in flight; a reset (a new load) calls it off, and the late answer of its `take` is dropped. What it asks of its embed, in order: `take` a new session (see
  * `SessionSource.take`), say a renewal `started` (in place, the embed stays shown; by reloading, the iframe
  * being replaced is hidden), `hand` a session to the live document (`svc:action:set-session`), `reload` the
- * address with a session into a new iframe, and `fail` when renewal cannot go on.
+ * address with a session into a new iframe (`unanswered`: the handover of that session went unanswered, and
+ * the document may have taken it all the same), and `fail` when renewal cannot go on.
  */
 export function createRenewal(
   take: (expiresAt: number | undefined) => Promise<string | undefined>,
   started: (inPlace: boolean) => void,
   hand: (session: string) => void,
-  reload: (session: string | undefined) => void,
+  reload: (session: string | undefined, unanswered?: boolean) => void,
   fail: (error: ErrorPayload) => void,
 ): Renewal {
   /** The current document sent one of the renewal events: it takes `set-session`. */
@@ -95,9 +96,9 @@ export function createRenewal(
     if (all || !inFlight) settle();
   };
   // Loading and failing start over: whatever the replaced document said about its token no longer counts.
-  const reloadWith = (session: string | undefined): void => {
+  const reloadWith = (session: string | undefined, unanswered?: boolean): void => {
     reset(true);
-    reload(session);
+    reload(session, unanswered);
   };
   const end = (error: ErrorPayload): void => {
     reset(true);
@@ -106,7 +107,7 @@ export function createRenewal(
   const handOver = (session: string): void => {
     handed = session;
     handedToCurrent = true;
-    timer = setTimeout(() => reloadWith(session), 10_000);
+    timer = setTimeout(() => reloadWith(session, true), 10_000);
     hand(session);
   };
 

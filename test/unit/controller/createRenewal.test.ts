@@ -9,7 +9,7 @@ interface RenewalHost {
   take: Take;
   started(inPlace: boolean): void;
   hand(session: string): void;
-  reload(session: string | undefined): void;
+  reload(session: string | undefined, unanswered?: boolean): void;
   fail(error: ErrorPayload): void;
 }
 
@@ -23,7 +23,7 @@ function host(take: Take = async () => `s${Math.random().toString(36).slice(2)}`
     take: vi.fn(take),
     started: vi.fn((inPlace: boolean) => calls.push(inPlace ? 'started in place' : 'started by reload')),
     hand: vi.fn((session: string) => calls.push(`hand ${session}`)),
-    reload: vi.fn((session: string | undefined) => calls.push(`reload ${session}`)),
+    reload: vi.fn((session: string | undefined, unanswered?: boolean) => calls.push(`reload ${session}${unanswered ? ' (unanswered)' : ''}`)),
     fail: vi.fn((error) => calls.push(`fail ${error.context}`)),
   };
   return { recorded, calls };
@@ -131,7 +131,7 @@ describe('renewal triggers', () => {
 });
 
 describe('handovers', () => {
-  it('loads the handed session when the embed refuses it, or does not answer within the timeout', async () => {
+  it('loads the handed session when the embed refuses it; reloads, saying so, when it does not answer within the timeout', async () => {
     const { recorded, calls } = host(async () => 'refused-one');
     const renewal = renewalOf(recorded);
     renewal.renew(true);
@@ -140,13 +140,13 @@ describe('handovers', () => {
     expect(calls).toEqual(['started in place', 'hand refused-one', 'reload refused-one']);
     expect(renewal.answer(true)).toBe(false);
 
-    const silent = host(async () => 'unanswered');
+    const silent = host(async () => 'silent-one');
     const other = renewalOf(silent.recorded);
     other.renew(true);
     await vi.advanceTimersByTimeAsync(HANDOVER_TIMEOUT_MS - 1);
-    expect(silent.calls).toEqual(['started in place', 'hand unanswered']);
+    expect(silent.calls).toEqual(['started in place', 'hand silent-one']);
     await vi.advanceTimersByTimeAsync(1);
-    expect(silent.calls).toEqual(['started in place', 'hand unanswered', 'reload unanswered']);
+    expect(silent.calls).toEqual(['started in place', 'hand silent-one', 'reload silent-one (unanswered)']);
     // A late ready is not taken for an answer.
     expect(other.answer()).toBe(false);
   });

@@ -84,9 +84,9 @@ describe('renewal in place', () => {
     expect(controller.getSnapshot()).toMatchObject({ phase: 'loading', visible: false, loads: 2 });
   });
 
-  it('loads the handed session when the embed does not answer within 10 s', async () => {
+  it('loads a new session when the embed does not answer within 10 s: it may have taken the handed one', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { controller, tenant } = await readyEmbed();
+    const { controller, tenant, requests } = await readyEmbed();
     tenant.send('svc:event:session-expired');
     await vi.advanceTimersByTimeAsync(0);
     const handed = tenant.actions().at(-1)?.payload.sessionId as string;
@@ -94,10 +94,26 @@ describe('renewal in place', () => {
     expect(controller.getSnapshot().loads).toBe(1);
     await vi.advanceTimersByTimeAsync(1_100);
     expect(controller.getSnapshot().loads).toBe(2);
-    expect(controller.iframe?.src).toContain(`session=${handed}`);
+    expect(requests).toHaveLength(3);
+    expect(requests.at(-1)).toMatchObject({ reason: 'renewal' });
+    expect(controller.iframe?.src).toContain('session=ipr-');
+    expect(controller.iframe?.src).not.toContain(`session=${handed}`);
   });
 
-  it('gives a document that reloaded itself after a handover every controlled value, and loads the handed session at the deadline', async () => {
+  it('loads the handed session at the deadline without getSession: a platform that never answers never took it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const controller = make({ session: fresh() });
+    controller.attach(host());
+    tenantOf(controller).ready();
+    const offered = fresh();
+    controller.update({ session: offered });
+    expect(tenantOf(controller).handed()).toEqual([offered]);
+    await vi.advanceTimersByTimeAsync(10_100);
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'loading', loads: 2 });
+    expect(controller.iframe?.src).toContain(`session=${offered}`);
+  });
+
+  it('gives a document that reloaded itself after a handover every controlled value, and loads a new session at the deadline', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const getSession = vi.fn(async () => fresh());
     const controller = make({ getSession, colorScheme: 'dark', locale: 'de-DE' });
@@ -118,10 +134,13 @@ describe('renewal in place', () => {
     tenant.ready();
     expect(tenant.actions().slice(before).map((action) => action.type)).toEqual(['svc:action:set-color-scheme', 'svc:action:set-locale']);
     expect(controller.getSnapshot().loads).toBe(1);
-    // The handover stays unanswered: at its deadline the handed session is loaded, so the embed ends on it.
+    // The handover stays unanswered. The document may have taken the session before it reloaded (it is used
+    // then): at the deadline a new session is loaded, never the handed one.
     await vi.advanceTimersByTimeAsync(10_100);
     expect(controller.getSnapshot().loads).toBe(2);
-    expect(controller.iframe?.src).toContain(`session=${handed?.payload.sessionId as string}`);
+    expect(getSession).toHaveBeenCalledTimes(3);
+    expect(controller.iframe?.src).toContain('session=ipr-');
+    expect(controller.iframe?.src).not.toContain(`session=${handed?.payload.sessionId as string}`);
   });
 
   it('by reload hides the iframe being replaced, so its clicks reach nothing under the loading layer', async () => {

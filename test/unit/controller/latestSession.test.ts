@@ -174,6 +174,22 @@ describe('the latest session always wins', () => {
     expect(controller.getSnapshot()).toMatchObject({ phase: 'ready', error: null });
   });
 
+  it('a session prop whose handover goes unanswered: a new session is loaded at the deadline, never the handed one', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { controller, tenant, sessions } = await readyEmbed();
+    const b = viewer('b');
+    controller.update({ getSession: sessions.getSession, session: b });
+    expect(tenant.handed()).toEqual([b]);
+    // No answer within 10 s: the document may have taken B all the same (then B is used, and loading it would
+    // show the platform's "already used" page).
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(sessions.answers[1]?.request).toMatchObject({ reason: 'renewal' });
+    const renewed = viewer('b-renewed');
+    sessions.answers[1]?.resolve(renewed);
+    await flush();
+    expect(loadedSessions()).toEqual([renewed]);
+  });
+
   it('a renewal started after a superseded one never joins its request', async () => {
     const { controller, tenant, sessions } = await readyEmbed();
     tenant.send('svc:event:session-expired');

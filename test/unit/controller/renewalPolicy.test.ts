@@ -17,7 +17,7 @@ function renewalWith(take: Take = async () => `s${Math.random().toString(36).sli
     takeSpy,
     (inPlace) => calls.push(inPlace ? 'started in place' : 'started by reload'),
     (session) => calls.push(`hand ${session}`),
-    (session) => calls.push(`reload ${session}`),
+    (session, unanswered) => calls.push(`reload ${session}${unanswered ? ' (unanswered)' : ''}`),
     (error) => calls.push(`fail ${error.context}`),
   );
   return { renewal, calls, take: takeSpy };
@@ -258,13 +258,13 @@ describe('timers', () => {
 });
 
 describe('a document that reloads itself during a renewal', () => {
-  it('keeps the handover deadline: the handed session is loaded if the new document never answers', async () => {
+  it('keeps the handover deadline: the embed is loaded again if the new document never answers', async () => {
     const { renewal, calls } = renewalWith(async () => 'handed');
     renewal.renew(true);
     await vi.advanceTimersByTimeAsync(0);
     renewal.reset();
     await vi.advanceTimersByTimeAsync(HANDOVER_TIMEOUT_MS);
-    expect(calls).toEqual(['started in place', 'hand handed', 'reload handed']);
+    expect(calls).toEqual(['started in place', 'hand handed', 'reload handed (unanswered)']);
   });
 
   it('forgets that the old document spoke of its token: the next renewal reloads', async () => {
