@@ -101,6 +101,27 @@ describe('the tab coming back', () => {
     expect(embeds.every(({ requests }) => requests.filter((request) => request.reason === 'renewal').length === 1)).toBe(true);
   });
 
+  it('spreads renewals whose timers all fire late at once (a page frozen past their moment) over 2 s', async () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    const random = vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    const embeds = await Promise.all(Array.from({ length: 20 }, () => readyEmbed()));
+    // Every embed plans its renewal at the same moment, 2.5 s ahead.
+    for (const { tenant } of embeds) tenant.send('svc:event:session-expiring', { expiresAt: Date.now() + 10_000 });
+    random.mockRestore();
+    // The page is frozen for a minute: the clock moves on, no timer runs; then all 20 timers fire in one go.
+    vi.setSystemTime(Date.now() + 60_000);
+    await vi.advanceTimersByTimeAsync(2_500);
+    const renewing = () => embeds.filter(({ controller }) => controller.getSnapshot().renewals === 1).length;
+    const counts = [renewing()];
+    for (let elapsed = 0; elapsed < 2_000; elapsed += 250) {
+      await vi.advanceTimersByTimeAsync(250);
+      counts.push(renewing());
+    }
+    expect(counts[0]).toBeLessThan(10);
+    expect(counts.at(-1)).toBe(20);
+    expect(counts.filter((count, index) => count > (counts[index - 1] ?? 0)).length).toBeGreaterThan(3);
+  });
+
   it('renews nothing before the planned moment', async () => {
     vi.useFakeTimers({ now: 1_000_000 });
     vi.spyOn(Math, 'random').mockReturnValue(0.5);
