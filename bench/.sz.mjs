@@ -1,0 +1,10 @@
+import { build } from 'esbuild';
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+const root = process.cwd();
+const IMPORT = /^import \{ isDevelopment \} from '(?:\.\.?\/)+(?:protocol\/)?isDevelopment\.js';\r?\n/m;
+const plugin = { name: 'dev', setup(b) { b.onLoad({ filter: /\/src\/.*\.tsx?$/ }, (a) => { let c = readFileSync(a.path, 'utf8'); if (!a.path.endsWith('isDevelopment.ts') && IMPORT.test(c)) { c = c.replace(IMPORT, '').replace(/\bisDevelopment\b/g, "(process.env.NODE_ENV !== 'production')"); } return { contents: c, loader: a.path.endsWith('x') ? 'tsx' : 'ts' }; }); } };
+const r = await build({ stdin: { contents: `export { SvcDashboard } from '${root}/src/index.ts';`, resolveDir: root, loader: 'ts' }, bundle: true, minify: true, format: 'esm', platform: 'browser', external: ['react', 'react-dom', 'react/*'], write: false, metafile: true, plugins: [plugin], jsx: 'automatic', define: { 'process.env.NODE_ENV': '"production"' } });
+const out = Object.values(r.metafile.outputs)[0];
+console.log('total gzip', gzipSync(r.outputFiles[0].contents, { level: 9 }).length, 'raw', r.outputFiles[0].contents.length);
+for (const [k, v] of Object.entries(out.inputs).sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput).slice(0, 45)) console.log(v.bytesInOutput, k.replace(root,''));
