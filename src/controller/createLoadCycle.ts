@@ -18,13 +18,22 @@ import type { SvcErrorPayload } from './SvcErrorPayload.js';
 import { ledgerOf } from './sessionLedger.js';
 import { traceLifecycle } from './traceLifecycle.js';
 
+/** The embed's own error as the app hears it: coded `SVC310`, with the embed's name and message kept. */
+const embedError = (error: ErrorPayload): SvcErrorPayload => ({ ...error, code: 'SVC310' });
+
 /** The loads of one embed: each of its documents, from the session to `ready`, renewals and failure. */
 export interface LoadCycle {
   /** The iframe of the current load. */
   readonly frame: EmbedFrame;
   /** The renewal policy of the loaded sessions. */
   readonly renewal: Renewal;
-  /** Finds the session for a new load (at once when it can), then loads. */
+  /**
+   * Whether the options make an address (in signed mode, checked with a stand-in session). When they make none
+   * (a missing `publicId`, the app surface without a session source, ...), the embed fails with the refusal's
+   * code: its page is not at fault, and nothing is asked of `getSession`.
+   */
+  addressable(): boolean;
+  /** Finds the session for a new load (at once when it can), then loads. Asked only when `addressable`. */
   start(reason: SessionRequestReason): void;
   /**
    * The app's new session for a started embed; the latest always wins. A ready embed with nothing in flight
@@ -33,7 +42,7 @@ export interface LoadCycle {
    */
   offer(session: string): void;
   /** Ends in the error phase; `fromEmbed`: the embed's own fatal error, whose page is shown. */
-  fail(error: ErrorPayload | SvcErrorPayload, fromEmbed?: boolean): void;
+  fail(error: SvcErrorPayload, fromEmbed?: boolean): void;
   /** Calls off whatever was on its way for the current load: a session, a renewal, a reveal. */
   halt(): void;
 }
@@ -94,15 +103,13 @@ export function createLoadCycle(
     reveal.cancel();
   };
 
-  const fail = (error: ErrorPayload, fromEmbed?: boolean): void => {
+  const fail = (error: SvcErrorPayload, fromEmbed?: boolean): void => {
     halt();
-    if (fromEmbed) {
-      // The embed's own error page is worth seeing when the app shows no fallback over it.
-      show();
-    } else {
-      bridge.store.setState({ status: 'error', lastError: error });
-      readOptions().onFailure?.(error);
-    }
+    // The embed's own error page is worth seeing when the app shows no fallback over it; the store keeps what
+    // the embed said (the bridge wrote it). A failure of the host's making goes to the store here.
+    if (fromEmbed) show();
+    else bridge.store.setState({ status: 'error', lastError: error });
+    readOptions().onFailure?.(error);
     set({ phase: 'error', error });
     if (isDevelopment) traceLifecycle(options, 'error', error.message);
   };
@@ -163,13 +170,11 @@ export function createLoadCycle(
   const start = (reason: SessionRequestReason): void => {
     const loadGeneration = ++generation;
     reveal.cancel();
-    // An address the options refuse asks for no session: checked first, with a stand-in one in signed mode.
-    if (address(sessions.signed() ? 'session' : undefined) === undefined) return;
     let session: ReturnType<typeof sessions.take>;
     try {
       session = sessions.take(reason);
     } catch (error) {
-      fail(error as ErrorPayload);
+      fail(error as SvcErrorPayload);
       return;
     }
     if (typeof session !== 'object') {
@@ -180,7 +185,7 @@ export function createLoadCycle(
     if (isDevelopment) traceLifecycle(options, 'session-requested', reason);
     session.then(
       (id) => loadGeneration === generation && load(id),
-      (error: ErrorPayload) => loadGeneration === generation && fail(error),
+      (error: SvcErrorPayload) => loadGeneration === generation && fail(error),
     );
   };
 
@@ -225,15 +230,18 @@ export function createLoadCycle(
         if (renewing) renewal.renew(true);
         return;
       case 'svc:event:error': {
+        // What the library absorbs is not reported; every other error of the embed is, coded (see embedError).
         const error = message.payload;
         if (error.fatal !== true) {
-          if (error.name === 'SessionError') renewal.answer(true);
           // The embed refused an action while its token was expired: send the current values after the renewal.
-          else if (error.name === 'SessionExpiredError') sync.forget();
+          if (error.name === 'SessionExpiredError') sync.forget();
+          // A refused handover loads the refused session instead; any other refusal is the app's to hear.
+          else if (error.name !== 'SessionError' || !renewal.answer(true)) readOptions().onFailure?.(embedError(error));
         } else if (renewing && readOptions().getSession !== undefined && isSessionFailure(error, { signed: loadSigned, readySinceLoad: bridge.isReady })) {
+          // Renewing is the answer: the app hears of it only if the renewal fails.
           if (isDevelopment) traceLifecycle(options, 'session-failed', error.name ?? error.message);
           renewal.renew();
-        } else fail(error, true);
+        } else if (snapshot().phase !== 'error') fail(embedError(error), true);
         return;
       }
     }
@@ -245,5 +253,13 @@ export function createLoadCycle(
     load(session);
   };
 
-  return { frame, renewal, start, offer, fail, halt };
+  return {
+    frame,
+    renewal,
+    addressable: () => address(sessions.signed() ? 'session' : undefined) !== undefined,
+    start,
+    offer,
+    fail,
+    halt,
+  };
 }

@@ -1,6 +1,6 @@
-import type { ErrorPayload } from '../protocol/eventPayloads.js';
 import { isDevelopment } from '../protocol/isDevelopment.js';
 import { sessionError } from './createSessionSource.js';
+import type { SvcErrorPayload } from './SvcErrorPayload.js';
 
 /** The renewal policy of one embed: its triggers, the one renewal in flight, the bound. */
 export interface Renewal {
@@ -58,7 +58,7 @@ export function createRenewal(
   started: (inPlace: boolean) => void,
   hand: (session: string) => void,
   reload: (session: string | undefined) => void,
-  fail: (error: ErrorPayload) => void,
+  fail: (error: SvcErrorPayload) => void,
 ): Renewal {
   /** The current document sent one of the renewal events: it takes `set-session`. */
   let speaks = false;
@@ -99,7 +99,7 @@ export function createRenewal(
     reset(true);
     reload(session);
   };
-  const end = (error: ErrorPayload): void => {
+  const end = (error: SvcErrorPayload): void => {
     reset(true);
     fail(error);
   };
@@ -138,7 +138,7 @@ export function createRenewal(
         if (inPlace && session !== undefined) handOver(session);
         else reloadWith(session);
       },
-      (error: ErrorPayload) => inFlight === renewal && end(error),
+      (error: SvcErrorPayload) => inFlight === renewal && end(error),
     );
   };
 
