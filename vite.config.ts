@@ -60,6 +60,7 @@ function developmentGuards(): Plugin {
  * mapping, fixed before the first module, so an object made in one module is read under the same short name
  * in another, in both the ES module and the CommonJS builds. The short names are words that appear nowhere in
  * `src/` (see `sourceWords`), so none can meet a property the package uses, whoever made the object.
+ * The code arrives as JavaScript (Vite has stripped the types); the TypeScript loaders read either.
  */
 function shortInternalNames(): Plugin {
   const names = new RegExp(`^(?:${INTERNAL_PROPERTY_NAMES.join('|')})$`);
@@ -67,7 +68,9 @@ function shortInternalNames(): Plugin {
   const shortNames = assignShortNames(INTERNAL_PROPERTY_NAMES, sourceWords(src('')));
   return {
     name: 'svc-short-internal-names',
-    apply: 'build',
+    // The package's builds only: not the tests (served, never built), nor the docs site, whose Storybook build
+    // reads this file too and builds an app, not a library.
+    apply: (config, { command }) => command === 'build' && config.build?.lib !== undefined,
     async transform(code, id) {
       const file = /\/src\/.*\.(tsx?)$/.exec(id);
       if (!file || !mentions.test(code)) return null;
