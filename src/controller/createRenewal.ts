@@ -21,7 +21,8 @@ export interface Renewal {
   offer(session: string): boolean;
   /**
    * The embed answered: `ready` (it took the handed session and kept its state), or, with `refused`, a
-   * non-fatal `SessionError` (the handed session is loaded instead). Whether a handover was waiting for it.
+   * non-fatal `SessionError` (the handed session is loaded instead). Whether a handover was waiting for it:
+   * only the document the session was handed to can answer, never one that replaced it since.
    */
   answer(refused?: boolean): boolean;
   /**
@@ -68,6 +69,12 @@ export function createRenewal(
   let inFlight: object | undefined;
   /** The session handed over and not answered yet. */
   let handed: string | undefined;
+  /**
+   * Whether the document the session was handed to is still the one on screen. A document that reloaded
+   * itself meanwhile never saw the handover: its `ready` is a new document's (it gets every value again),
+   * and the handover's deadline loads the handed session.
+   */
+  let handedToCurrent = false;
   /** The planned renewal, or while in flight the handover's deadline: never both. */
   let timer: ReturnType<typeof setTimeout> | undefined;
   /** When the renewals of the last minute started (the bound). */
@@ -80,6 +87,7 @@ export function createRenewal(
   };
   const reset = (all?: boolean): void => {
     speaks = false;
+    handedToCurrent = false;
     // While in flight the timer is the handover's deadline, which a document reloading itself does not call off.
     if (all || !inFlight) settle();
   };
@@ -94,6 +102,7 @@ export function createRenewal(
   };
   const handOver = (session: string): void => {
     handed = session;
+    handedToCurrent = true;
     timer = setTimeout(() => reloadWith(session), 10_000);
     hand(session);
   };
@@ -166,7 +175,7 @@ export function createRenewal(
       return true;
     },
     answer(refused) {
-      if (handed === undefined) return false;
+      if (handed === undefined || !handedToCurrent) return false;
       if (refused) reloadWith(handed);
       else settle();
       return true;

@@ -106,6 +106,33 @@ describe('renewal in place', () => {
     expect(controller.iframe?.src).toContain(`session=${handed}`);
   });
 
+  it('gives a document that reloaded itself after a handover every controlled value, and loads the handed session at the deadline', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const getSession = vi.fn(async () => fresh());
+    const controller = make({ getSession, colorScheme: 'dark', locale: 'de-DE' });
+    controller.attach(host());
+    await vi.waitFor(() => expect(controller.iframe).not.toBeNull());
+    const tenant = tenantOf(controller);
+    const frame = controller.iframe as HTMLIFrameElement;
+    frame.dispatchEvent(new Event('load'));
+    tenant.ready();
+    tenant.send('svc:event:session-expired');
+    await vi.advanceTimersByTimeAsync(0);
+    const handed = tenant.actions().at(-1);
+    expect(handed?.type).toBe('svc:action:set-session');
+    // The tenant answers the handover by reloading itself: a new document, which never saw the handover and
+    // lost what the app had sent. Its ready is no answer: it gets every controlled value.
+    frame.dispatchEvent(new Event('load'));
+    const before = tenant.actions().length;
+    tenant.ready();
+    expect(tenant.actions().slice(before).map((action) => action.type)).toEqual(['svc:action:set-color-scheme', 'svc:action:set-locale']);
+    expect(controller.getSnapshot().loads).toBe(1);
+    // The handover stays unanswered: at its deadline the handed session is loaded, so the embed ends on it.
+    await vi.advanceTimersByTimeAsync(10_100);
+    expect(controller.getSnapshot().loads).toBe(2);
+    expect(controller.iframe?.src).toContain(`session=${handed?.payload.sessionId as string}`);
+  });
+
   it('by reload hides the iframe being replaced, so its clicks reach nothing under the loading layer', async () => {
     let answer: (id: string) => void = () => {};
     const getSession = vi.fn(({ reason }: SessionRequest) => (reason === 'initial' ? Promise.resolve(fresh()) : new Promise<string>((resolve) => (answer = resolve))));
