@@ -7,7 +7,7 @@ import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import MagicString from 'magic-string';
 import { transform as esbuildTransform } from 'esbuild';
-import { assignShortNames, findExposedNames, INTERNAL_PROPERTY_NAMES, sourceWords } from './build/internalPropertyNames.js';
+import { assignShortNames, findExposedNames, INTERNAL_PROPERTY_NAMES, sourceWords } from './test/config/internalPropertyNames.js';
 import { SlowFirstSequencer } from './test/config/slowFirstSequencer.js';
 import { testProjects } from './test/config/testProjects.js';
 
@@ -235,7 +235,7 @@ function declarations(): Plugin {
       const exposed = findExposedNames(ts, program, Object.values(entries), INTERNAL_PROPERTY_NAMES);
       if (exposed.length > 0) {
         throw new Error(
-          `These names are shortened in the build but visible outside the package (an exported type's property, or a name of the platform or a library): ${exposed.join(', ')}. Remove them from build/internalPropertyNames.ts.`,
+          `These names are shortened in the build but visible outside the package (an exported type's property, or a name of the platform or a library): ${exposed.join(', ')}. Remove them from test/config/internalPropertyNames.ts.`,
         );
       }
       if (diagnostics.length > 0) {

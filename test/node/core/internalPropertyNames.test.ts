@@ -2,9 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { bundleForBrowser, bundleWithEsbuild, SIZE_CASES } from '../../../bench/size.mjs';
-import { INTERNAL_PROPERTY_NAMES } from '../../../build/internalPropertyNames.js';
+import { INTERNAL_PROPERTY_NAMES } from '../../config/internalPropertyNames.js';
 
-// The library build shortens the property names only the package's own modules use (build/internalPropertyNames.ts):
+// The library build shortens the property names only the package's own modules use (test/config/internalPropertyNames.ts):
 // an app's bundle of the built package must carry none of them at full length, and every name an app uses must
 // be kept. `npm test` builds first.
 const dist = fileURLToPath(new URL('../../../dist/', import.meta.url));
