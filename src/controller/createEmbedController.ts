@@ -17,12 +17,6 @@ import type { SessionRequestReason } from './SessionRequest.js';
 import { ledgerOf } from './sessionLedger.js';
 import { traceLifecycle } from './traceLifecycle.js';
 
-/**
- * The tenant origin of the bridge of an embed whose options the bridge refused: a reserved name (`.invalid`)
- * that no window ever has. Such an embed is never connected, and its UI binding warms up no connection to it.
- */
-export const REFUSED_ORIGIN = 'https://refused.invalid';
-
 /** `message` naming `subject` right after its code, unless it already does (or there is no subject). */
 const namedAfter = (message: string, subject: string | undefined): string =>
   subject === undefined || message.startsWith(subject, 7) ? message : withSubject(message, subject);
@@ -33,8 +27,7 @@ const namedAfter = (message: string, subject: string | undefined): string =>
  * and in render functions that run twice); {@link EmbedController.attach} starts the work. A bad identity (a
  * missing `publicId`, an `http:` tenant that is not loopback, the app surface without any session source)
  * never throws: once attached, the embed fails with the coded error (its `errorFallback` and `onError` see
- * it), nothing is asked of `getSession`, and the embed is not connected to the page's messages until a start
- * is no longer refused (the app surface given a session source). Nor does a bad controlled value (`SVC141`, `SVC130`, ...) or
+ * it), and nothing is asked of `getSession`. Nor does a bad controlled value (`SVC141`, `SVC130`, ...) or
  * `maxQueuedActions` (`SVC142`): the embed fails with it, named after `subject`. An embed that a controlled
  * value failed starts again at the next `update` whose values are all taken. The initial controlled values are
  * sent once the embed is ready.
@@ -58,8 +51,7 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
   // A bad option never throws (an embed must not take its page down). One the bridge refuses (a tenant origin
   // that names no tenant, a bad maxQueuedActions: SVC142) fails every start of this embed instead of loading
   // (see go), and its bridge is made for a tenant origin no window has (a reserved name), so it hears nothing.
-  // The rest of the identity is each start's to refuse (see the load cycle's addressable). A refused embed is
-  // never connected (see connect).
+  // The rest of the identity is the first load's to refuse (see the load cycle's start).
   /** What the bridge refused, if anything. */
   let refusal: unknown;
   let bridge: EmbedBridge;
@@ -68,7 +60,7 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
     bridge = createEmbedBridge({ ...options, onDebug: undefined });
   } catch (error) {
     refusal = error;
-    bridge = createEmbedBridge({ ...options, onDebug: undefined, maxQueuedActions: undefined, tenantOrigin: REFUSED_ORIGIN });
+    bridge = createEmbedBridge({ ...options, onDebug: undefined, maxQueuedActions: undefined, tenantOrigin: 'https://refused.invalid' });
   }
   const sync = createControlledSync(bridge, options, refuse);
   // A keep-alive value that is not one (a bad prop, which development reports) keeps nothing alive.
@@ -81,7 +73,7 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
   const set = (change: Partial<EmbedControllerSnapshot>): void => snapshots.setState(change);
   const destroyed = (): boolean => snapshot().phase === 'destroyed';
 
-  const { frame, renewal, addressable, start, offer, fail, halt } = createLoadCycle(
+  const { frame, renewal, start, offer, fail, halt } = createLoadCycle(
     options,
     bridge,
     sync,
@@ -104,29 +96,11 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
     if (!destroyed() && snapshot().error?.message !== text) fail({ name, context, fatal: true, message: text, code });
   }
 
-  /**
-   * Set when the bridge is first connected (to the page's message listener and the runtime's registry): from
-   * then on every attach connects it, and every detach disconnects it.
-   */
-  let disconnect: (() => void) | undefined;
-  const connect = (): void => {
-    if (!bridge.isConnected) disconnect = bridge.connect(() => frame.element?.contentWindow);
-  };
+  /** Starts a load, unless the options refuse every load. */
+  const go = (reason: SessionRequestReason): void => (refusal ? refuse(refusal, 'options') : start(reason));
 
-  /**
-   * Connects the embed and starts a load, unless the options refuse every load or make no address. An embed
-   * refused before its first load is never connected: it has no tenant to hear, and connected it would only
-   * report every message of the page as foreign. It connects once a start is not refused (a corrected value
-   * and a retry, the app surface given a session source).
-   */
-  const go = (reason: SessionRequestReason): void => {
-    if (refusal) refuse(refusal, 'options');
-    else if (addressable()) {
-      connect();
-      start(reason);
-    }
-  };
-
+  /** Set when an attach or park connects the bridge, so every detach (which follows an attach) has it. */
+  let disconnect: () => void;
   let stopWaking: (() => void) | undefined;
   /** Set by a detach, read by its microtask: no attach came in between. */
   let teardownScheduled: boolean;
@@ -142,9 +116,10 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
     if (isDevelopment) traceLifecycle(options, 'destroyed');
   };
 
-  /** Keeps the embed (a pending teardown is called off), starts its first load, and connects it (see go). */
+  /** Keeps the embed (a pending teardown is called off), connects it, and starts the first load. */
   const begin = (): void => {
     teardownScheduled = false;
+    if (!bridge.isConnected) disconnect = bridge.connect(() => frame.element?.contentWindow);
     // A renewal that should have happened while the tab slept happens when it is back. (In the error phase
     // none is planned: the failure reset the renewal, and only a new load's events plan one.)
     stopWaking ??= onTabWake(renewal.wake);
@@ -155,7 +130,6 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
       // A refused initial value failed the embed already: nothing to load.
       if (snapshot().phase === 'idle') go('initial');
     }
-    if (disconnect) connect();
   };
 
   /**
@@ -191,7 +165,7 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
         detached = true;
         // Leave the page's listener and registry at once; keep the iframe and the session for a microtask,
         // in case the same commit attaches again (StrictMode), and only then tear down.
-        disconnect?.();
+        disconnect();
         setDebugHook(undefined);
         teardownScheduled = true;
         queueMicrotask(() => {

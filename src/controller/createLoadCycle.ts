@@ -27,13 +27,7 @@ export interface LoadCycle {
   readonly frame: EmbedFrame;
   /** The renewal policy of the loaded sessions. */
   readonly renewal: Renewal;
-  /**
-   * Whether the options make an address (in signed mode, checked with a stand-in session). When they make none
-   * (a missing `publicId`, the app surface without a session source, ...), the embed fails with the refusal's
-   * code: its page is not at fault, and nothing is asked of `getSession`.
-   */
-  addressable(): boolean;
-  /** Finds the session for a new load (at once when it can), then loads. Asked only when `addressable`. */
+  /** Finds the session for a new load (at once when it can), then loads. */
   start(reason: SessionRequestReason): void;
   /**
    * The app's new session for a started embed; the latest always wins. A ready embed with nothing in flight
@@ -170,6 +164,8 @@ export function createLoadCycle(
   const start = (reason: SessionRequestReason): void => {
     const loadGeneration = ++generation;
     reveal.cancel();
+    // An address the options refuse asks for no session: checked first, with a stand-in one in signed mode.
+    if (address(sessions.signed() ? 'session' : undefined) === undefined) return;
     let session: ReturnType<typeof sessions.take>;
     try {
       session = sessions.take(reason);
@@ -253,13 +249,5 @@ export function createLoadCycle(
     load(session);
   };
 
-  return {
-    frame,
-    renewal,
-    addressable: () => address(sessions.signed() ? 'session' : undefined) !== undefined,
-    start,
-    offer,
-    fail,
-    halt,
-  };
+  return { frame, renewal, start, offer, fail, halt };
 }

@@ -8,7 +8,6 @@ import {
   useContext,
   useImperativeHandle,
 } from 'react';
-import { REFUSED_ORIGIN } from '../controller/createEmbedController.js';
 import { withSettings } from '../controller/EmbedOptions.js';
 import type { SvcErrorPayload } from '../controller/SvcErrorPayload.js';
 import type { Surface } from '../protocol/envelope.js';
@@ -116,9 +115,8 @@ export function createSvcEmbedComponent<P extends SvcEmbedCommonProps>(
     const retry = isDevelopment && problem ? () => {} : controller.retry;
     return (
       <div className={props.className} style={{ position: 'relative', ...props.style }} aria-busy={!visible && phase !== 'error'} data-svc-embed={embedId}>
-        {/* Warm up the connection while the page hydrates (not to the reserved name of a refused tenant origin);
-            React 19 hoists this into the head. */}
-        {controller.bridge.tenantOrigin !== REFUSED_ORIGIN && <link rel="preconnect" href={controller.bridge.tenantOrigin} />}
+        {/* Warm up the connection while the page hydrates; React 19 hoists this into the head. */}
+        <link rel="preconnect" href={controller.bridge.tenantOrigin} />
         <div key={hostKey} ref={hostRef} style={{ width: '100%', height: '100%' }} />
         {/* The loading layer stands in only while the iframe is hidden, so it never covers a visible embed or
             takes its clicks; the error layer is announced to assistive technology. */}

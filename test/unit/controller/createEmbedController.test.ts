@@ -131,11 +131,9 @@ describe('creating and attaching', () => {
     controller.retry();
     expect(onFailure).toHaveBeenCalledTimes(1);
     expect(getSession).not.toHaveBeenCalled();
-    expect(controller.bridge.isConnected).toBe(false);
-    // Corrected: a new start, connected, with the corrected value sent once ready.
+    // Corrected: a new start, with the corrected value sent once ready.
     controller.update({ colorScheme: 'dark', getSession, onFailure });
     expect(controller.getSnapshot()).toMatchObject({ phase: 'session', error: null });
-    expect(controller.bridge.isConnected).toBe(true);
     await vi.waitFor(() => expect(controller.iframe).not.toBeNull());
     const posted = vi.spyOn(controller.iframe?.contentWindow as Window, 'postMessage');
     deliverReady(controller.iframe?.contentWindow as Window);
@@ -477,65 +475,6 @@ describe('an iframe that reloads itself', () => {
     expect(types()).toEqual([]);
     deliverReady(win);
     expect(types()).toEqual(['svc:action:refresh']);
-  });
-});
-
-describe('an embed refused at creation', () => {
-  /** Posts a message of another origin to the page, as any script or frame of it may. */
-  const postForeign = () => window.dispatchEvent(new MessageEvent('message', { data: { source: 'svc-embed' }, origin: 'https://other.example', source: window }));
-
-  it.each([
-    ['a tenant origin that names no tenant', { tenantOrigin: 'http://acme.example.com' }, 'SVC103'],
-    ['a bad maxQueuedActions', { maxQueuedActions: 0 }, 'SVC142'],
-    ['a missing publicId', { publicId: '' }, 'SVC110'],
-    ['the app surface without a session source', { surface: 'app', publicId: undefined, deploymentId: 42 }, 'SVC113'],
-    ['a controlled value the protocol refuses', { colorScheme: 'sepia' as 'dark' }, 'SVC141'],
-  ] as const)('is never connected: %s', (_name, options, code) => {
-    const onDebug = vi.fn();
-    const routes = getMessageRouterStats().routes;
-    const refused = make({ ...options, onDebug });
-    // Attached, detached and attached again in one go (as under StrictMode): never connected.
-    refused.attach(host)();
-    refused.attach(host);
-    expect(refused.getSnapshot()).toMatchObject({ phase: 'error', error: { code } });
-    expect(refused.bridge.isConnected).toBe(false);
-    expect(testRuntime().registry.get(refused.bridge.embedId)).toBeUndefined();
-    expect(getMessageRouterStats().routes).toBe(routes);
-    // It reports nothing of the page's messages; a working embed beside it does.
-    const heard = vi.fn();
-    make({ onDebug: heard }).attach(document.body.appendChild(document.createElement('div')));
-    postForeign();
-    expect(onDebug).not.toHaveBeenCalled();
-    expect(heard).toHaveBeenCalledWith(expect.objectContaining({ reason: 'wrong-origin' }));
-  });
-
-  it('the app surface given a session source later connects then, loads signed and hears its ready', async () => {
-    const onFailure = vi.fn();
-    const app = make({ surface: 'app', publicId: undefined, deploymentId: 42, onFailure });
-    app.attach(host);
-    expect(app.getSnapshot()).toMatchObject({ phase: 'error', error: { code: 'SVC113' } });
-    expect(app.bridge.isConnected).toBe(false);
-    const session = nextSession();
-    app.update({ getSession: async () => session, onFailure });
-    expect(app.bridge.isConnected).toBe(true);
-    expect(testRuntime().registry.get(app.bridge.embedId)).toBe(app.bridge);
-    await vi.waitFor(() => expect(app.iframe?.src).toBe(`${TENANT}/embed/d/42/app?session=${session}`));
-    deliverReady(app.iframe?.contentWindow ?? null, TENANT, 'app');
-    expect(app.getSnapshot()).toMatchObject({ phase: 'ready', error: null, loads: 1 });
-    expect(onFailure).toHaveBeenCalledTimes(1);
-  });
-
-  it('an address refused for a live value (a bad locale) connects at the retry once the value is fixed', () => {
-    const refused = make({ locale: 'not a locale' });
-    refused.attach(host);
-    expect(refused.getSnapshot()).toMatchObject({ phase: 'error', error: { code: 'SVC117', context: 'address' } });
-    expect(refused.bridge.isConnected).toBe(false);
-    refused.update({ locale: 'de' });
-    refused.retry();
-    expect(refused.bridge.isConnected).toBe(true);
-    expect(refused.iframe?.src).toBe(`${TENANT}/embed/dashboard/sales?locale=de`);
-    deliverReady(refused.iframe?.contentWindow ?? null);
-    expect(refused.getSnapshot()).toMatchObject({ phase: 'ready', error: null });
   });
 });
 

@@ -4,7 +4,6 @@ import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ErrorPayload, SvcApp, SvcDashboard, SvcProvider } from '../../../src/index.js';
 import { devText } from '../support/errorTexts.js';
-import { deliverReady } from '../support/frames.js';
 import { TENANT } from './harness.js';
 
 /**
@@ -77,8 +76,6 @@ describe('a bad identity prop fails its embed, never the page', () => {
     expect(seen.getSession).not.toHaveBeenCalled();
     expect(document.querySelector('iframe')).toBeNull();
     expect(seen.pageErrors).toEqual([]);
-    // Nor is a connection warmed up to the reserved name its refused tenant origin stands in for.
-    expect(document.querySelector('link[rel="preconnect"]')).toBeNull();
   });
 
   it('a missing tenant origin, neither as a prop nor from the provider', () => {
@@ -104,26 +101,6 @@ describe('a bad identity prop fails its embed, never the page', () => {
     expect(seen.fallback?.[1]).toMatch(/^SVC113 .*session/);
     expect(seen.onError).toHaveBeenCalledTimes(1);
     expect(document.querySelector('iframe')).toBeNull();
-  });
-
-  it('the app surface given a session source later connects, loads signed and hears its ready', async () => {
-    const onReady = vi.fn();
-    const onDebug = vi.fn();
-    const ui = (getSession?: () => Promise<string>) => (
-      <StrictMode>
-        <SvcApp tenantOrigin={TENANT} deploymentId={42} session={undefined as unknown as string} getSession={getSession} onReady={onReady} onDebug={onDebug} errorFallback={<p data-testid="fallback" />} />
-      </StrictMode>
-    );
-    const { rerender } = render(ui());
-    expect(screen.getByTestId('fallback')).toBeTruthy();
-    // Not connected: a message of the page is nothing it hears or reports.
-    act(() => window.dispatchEvent(new MessageEvent('message', { data: { source: 'svc-embed' }, origin: 'https://other.example', source: window })));
-    expect(onDebug).not.toHaveBeenCalled();
-    rerender(ui(async () => 'app-session'));
-    await vi.waitFor(() => expect(document.querySelector('iframe')?.src).toBe(`${TENANT}/embed/d/42/app?session=app-session`));
-    act(() => deliverReady(document.querySelector('iframe')?.contentWindow ?? null, TENANT, 'app'));
-    expect(onReady).toHaveBeenCalledTimes(1);
-    expect(screen.queryByTestId('fallback')).toBeNull();
   });
 
   it('a bad identity with no handler at all still leaves the page on screen', () => {

@@ -28,12 +28,6 @@ describe('server rendering', () => {
     expect(html).toContain('aria-busy="true"');
   });
 
-  it('renders no preconnect for a tenant origin it refuses (nothing to warm up)', () => {
-    const html = renderToString(<SvcDashboard tenantOrigin="http://acme.example.com" publicId="sales" />);
-    expect(html).not.toContain('preconnect');
-    expect(html).not.toContain('refused.invalid');
-  });
-
   it('prints no warning while rendering on the server (no layout effect runs there)', () => {
     const error = vi.spyOn(console, 'error');
     const warn = vi.spyOn(console, 'warn');
