@@ -6,6 +6,8 @@ import { defineConfig, type Plugin } from 'vite';
 import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import MagicString from 'magic-string';
+import { transform as esbuildTransform } from 'esbuild';
+import { assignShortNames, findExposedNames, INTERNAL_PROPERTY_NAMES, sourceWords } from './test/config/internalPropertyNames.js';
 import { SlowFirstSequencer } from './test/config/slowFirstSequencer.js';
 import { testProjects } from './test/config/testProjects.js';
 
@@ -46,6 +48,47 @@ function developmentGuards(): Plugin {
         output.overwrite(use.index, use.index + use[0].length, DEVELOPMENT_GUARD);
       }
       return { code: output.toString(), map: output.generateMap({ hires: true, source: id }) };
+    },
+  };
+}
+
+/**
+ * Shortens the property names of {@link INTERNAL_PROPERTY_NAMES} in the shipped code: the methods and fields of
+ * objects that only the package's own modules make and use (an app's minifier never renames a property).
+ * esbuild renames them as properties wherever they are written that way (`a.name`, `{ name }`, `{ name: v }`,
+ * destructuring, methods), never in strings, and leaves every other name alone. All modules share one
+ * mapping, fixed before the first module, so an object made in one module is read under the same short name
+ * in another, in both the ES module and the CommonJS builds. The short names are words that appear nowhere in
+ * `src/` (see `sourceWords`), so none can meet a property the package uses, whoever made the object.
+ * The code arrives as JavaScript (Vite has stripped the types); the TypeScript loaders read either.
+ */
+function shortInternalNames(): Plugin {
+  const names = new RegExp(`^(?:${INTERNAL_PROPERTY_NAMES.join('|')})$`);
+  const mentions = new RegExp(`\\b(?:${INTERNAL_PROPERTY_NAMES.join('|')})\\b`);
+  const shortNames = assignShortNames(INTERNAL_PROPERTY_NAMES, sourceWords(src('')));
+  return {
+    name: 'svc-short-internal-names',
+    // The package's builds only: not the tests (served, never built), nor the docs site, whose Storybook build
+    // reads this file too and builds an app, not a library.
+    apply: (config, { command }) => command === 'build' && config.build?.lib !== undefined,
+    async transform(code, id) {
+      const file = /\/src\/.*\.(tsx?)$/.exec(id);
+      if (!file || !mentions.test(code)) return null;
+      const result = await esbuildTransform(code, {
+        loader: file[1] === 'tsx' ? 'tsx' : 'ts',
+        jsx: 'preserve',
+        target: 'es2022',
+        // As tsconfig.json: imports are kept as written (an unused one is not taken for a type and dropped).
+        tsconfigRaw: { compilerOptions: { verbatimModuleSyntax: true } },
+        mangleProps: names,
+        // A copy: esbuild must find every name already mapped, and must not add to the shared mapping.
+        mangleCache: { ...shortNames },
+        sourcemap: true,
+        sourcefile: id,
+      });
+      const added = Object.keys(result.mangleCache ?? {}).filter((name) => !(name in shortNames));
+      if (added.length > 0) throw new Error(`${id}: unplanned short names for ${added.join(', ')}`);
+      return { code: result.code, map: result.map };
     },
   };
 }
@@ -188,6 +231,13 @@ function declarations(): Plugin {
       });
       const result = program.emit();
       const diagnostics = [...ts.getPreEmitDiagnostics(program), ...result.diagnostics];
+      // The shortened names must be invisible outside the package: refuse any that a user or a library can see.
+      const exposed = findExposedNames(ts, program, Object.values(entries), INTERNAL_PROPERTY_NAMES);
+      if (exposed.length > 0) {
+        throw new Error(
+          `These names are shortened in the build but visible outside the package (an exported type's property, or a name of the platform or a library): ${exposed.join(', ')}. Remove them from test/config/internalPropertyNames.ts.`,
+        );
+      }
       if (diagnostics.length > 0) {
         const host: ts.FormatDiagnosticsHost = {
           getCanonicalFileName: (f) => f,
@@ -206,7 +256,7 @@ export default defineConfig(({ mode }) => {
     // their own chunk, so within one module system there is one message router and one embed registry.
     const commonjsEntries = ['index', 'protocol/index', 'controller/index', 'keepAlive/index', 'schemas/index', 'testing/index', 'server/index', 'devtools/index', 'devtools/SvcDevtoolsPanel'];
     return {
-      plugins: [react(), developmentGuards(), commonjsTypes(fileURLToPath(new URL('./dist', import.meta.url)))],
+      plugins: [react(), developmentGuards(), shortInternalNames(), commonjsTypes(fileURLToPath(new URL('./dist', import.meta.url)))],
       build: {
         outDir: 'dist/cjs',
         emptyOutDir: true,
@@ -247,7 +297,7 @@ export default defineConfig(({ mode }) => {
     };
   }
   return {
-    plugins: [react(), developmentGuards(), browserStubs(), declarations()],
+    plugins: [react(), developmentGuards(), shortInternalNames(), browserStubs(), declarations()],
     build: {
       outDir: 'dist',
       emptyOutDir: true,

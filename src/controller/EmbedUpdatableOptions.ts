@@ -1,7 +1,7 @@
 import type { EmbedDebugHook } from '../protocol/EmbedDebugReport.js';
-import type { ErrorPayload } from '../protocol/eventPayloads.js';
 import type { ControlledValues } from './createControlledSync.js';
 import type { GetSession } from './SessionRequest.js';
+import type { SvcErrorPayload } from './SvcErrorPayload.js';
 
 /**
  * What may change while an embed lives (what `controller.update` takes): read at the moment it is needed, so
@@ -27,8 +27,13 @@ export interface EmbedUpdatableOptions extends ControlledValues {
    * @default the surrounding `<SvcProvider>`'s `onDebug`
    */
   readonly onDebug?: EmbedDebugHook | undefined;
-  /** Receives failures that did not come from the embed (a rejected `getSession`, a reused session). */
-  readonly onFailure?: ((error: ErrorPayload) => void) | undefined;
+  /**
+   * Receives every failure the app should hear of, coded: the library's own (a rejected `getSession`, a reused
+   * session, a bad option) and the errors the embed reported that the library did not absorb (`SVC310`, with the
+   * embed's `name` and message kept; a non-fatal one leaves the embed as it is). Not what the library handles:
+   * an expiry or a failed session it renews, an action refused while the token was expired.
+   */
+  readonly onFailure?: ((error: SvcErrorPayload) => void) | undefined;
   /** The iframe's accessible title. @default a description of the surface */
   readonly title?: string | undefined;
 }

@@ -2,16 +2,19 @@ import type { ErrorPayload } from '../protocol/eventPayloads.js';
 import type { SvcErrorCode } from '../protocol/SvcErrorCode.js';
 
 /**
- * A failure of the host's own making (the session source, renewal, a refused address), in the shape of an
- * embed's fatal `svc:event:error` payload so `onError` and `errorFallback` handle both alike. It carries the
- * library's error code, which errors reported by the embed itself do not: `'code' in error` tells them apart.
+ * A failure as the app hears it through `onError`, in the shape of an embed's `svc:event:error` payload, with
+ * a code: the host's own (the session source, renewal, a refused address), or an error the embed reported
+ * itself, under `SVC310` with the embed's `name` and message kept.
  *
  * @example
  * onError={(error) => {
- *   if ('code' in error && error.code === 'SVC305') reportReusedSession();
+ *   if (error.code === 'SVC305') reportReusedSession();
  * }}
  */
 export interface SvcErrorPayload extends ErrorPayload {
-  /** The stable code, such as `SVC305` (the session was already used); its message starts with it too. */
+  /**
+   * The stable code, such as `SVC305` (the session was already used); the library's own messages start with
+   * it too (an embed's own, under `SVC310`, are kept as the embed wrote them).
+   */
   readonly code: SvcErrorCode;
 }

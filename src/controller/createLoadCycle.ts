@@ -18,6 +18,9 @@ import type { SvcErrorPayload } from './SvcErrorPayload.js';
 import { ledgerOf } from './sessionLedger.js';
 import { traceLifecycle } from './traceLifecycle.js';
 
+/** The embed's own error as the app hears it: coded `SVC310`, with the embed's name and message kept. */
+const embedError = (error: ErrorPayload): SvcErrorPayload => ({ ...error, code: 'SVC310' });
+
 /** The loads of one embed: each of its documents, from the session to `ready`, renewals and failure. */
 export interface LoadCycle {
   /** The iframe of the current load. */
@@ -33,7 +36,7 @@ export interface LoadCycle {
    */
   offer(session: string): void;
   /** Ends in the error phase; `fromEmbed`: the embed's own fatal error, whose page is shown. */
-  fail(error: ErrorPayload | SvcErrorPayload, fromEmbed?: boolean): void;
+  fail(error: SvcErrorPayload, fromEmbed?: boolean): void;
   /** Calls off whatever was on its way for the current load: a session, a renewal, a reveal. */
   halt(): void;
 }
@@ -94,15 +97,13 @@ export function createLoadCycle(
     reveal.cancel();
   };
 
-  const fail = (error: ErrorPayload, fromEmbed?: boolean): void => {
+  const fail = (error: SvcErrorPayload, fromEmbed?: boolean): void => {
     halt();
-    if (fromEmbed) {
-      // The embed's own error page is worth seeing when the app shows no fallback over it.
-      show();
-    } else {
-      bridge.store.setState({ status: 'error', lastError: error });
-      readOptions().onFailure?.(error);
-    }
+    // The embed's own error page is worth seeing when the app shows no fallback over it; the store keeps what
+    // the embed said (the bridge wrote it). A failure of the host's making goes to the store here.
+    if (fromEmbed) show();
+    else bridge.store.setState({ status: 'error', lastError: error });
+    readOptions().onFailure?.(error);
     set({ phase: 'error', error });
     if (isDevelopment) traceLifecycle(options, 'error', error.message);
   };
@@ -169,7 +170,7 @@ export function createLoadCycle(
     try {
       session = sessions.take(reason);
     } catch (error) {
-      fail(error as ErrorPayload);
+      fail(error as SvcErrorPayload);
       return;
     }
     if (typeof session !== 'object') {
@@ -180,7 +181,7 @@ export function createLoadCycle(
     if (isDevelopment) traceLifecycle(options, 'session-requested', reason);
     session.then(
       (id) => loadGeneration === generation && load(id),
-      (error: ErrorPayload) => loadGeneration === generation && fail(error),
+      (error: SvcErrorPayload) => loadGeneration === generation && fail(error),
     );
   };
 
@@ -237,15 +238,18 @@ export function createLoadCycle(
         if (renewing) renewal.renew(true);
         return;
       case 'svc:event:error': {
+        // What the library absorbs is not reported; every other error of the embed is, coded (see embedError).
         const error = message.payload;
         if (error.fatal !== true) {
-          if (error.name === 'SessionError') renewal.answer(true);
           // The embed refused an action while its token was expired: send the current values after the renewal.
-          else if (error.name === 'SessionExpiredError') sync.forget();
+          if (error.name === 'SessionExpiredError') sync.forget();
+          // A refused handover loads the refused session instead; any other refusal is the app's to hear.
+          else if (error.name !== 'SessionError' || !renewal.answer(true)) readOptions().onFailure?.(embedError(error));
         } else if (renewing && readOptions().getSession !== undefined && isSessionFailure(error, { signed: loadSigned, readySinceLoad: bridge.isReady })) {
+          // Renewing is the answer: the app hears of it only if the renewal fails.
           if (isDevelopment) traceLifecycle(options, 'session-failed', error.name ?? error.message);
           renewal.renew();
-        } else fail(error, true);
+        } else if (snapshot().phase !== 'error') fail(embedError(error), true);
         return;
       }
     }

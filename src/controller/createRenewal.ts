@@ -1,6 +1,6 @@
-import type { ErrorPayload } from '../protocol/eventPayloads.js';
 import { isDevelopment } from '../protocol/isDevelopment.js';
 import { sessionError } from './createSessionSource.js';
+import type { SvcErrorPayload } from './SvcErrorPayload.js';
 
 /** The renewal policy of one embed: its triggers, the one renewal in flight, the bound. */
 export interface Renewal {
@@ -59,7 +59,7 @@ export function createRenewal(
   started: (inPlace: boolean) => void,
   hand: (session: string) => void,
   reload: (session: string | undefined, unanswered?: boolean) => void,
-  fail: (error: ErrorPayload) => void,
+  fail: (error: SvcErrorPayload) => void,
 ): Renewal {
   /** The current document sent one of the renewal events: it takes `set-session`. */
   let speaks = false;
@@ -100,7 +100,7 @@ export function createRenewal(
     reset(true);
     reload(session, unanswered);
   };
-  const end = (error: ErrorPayload): void => {
+  const end = (error: SvcErrorPayload): void => {
     reset(true);
     fail(error);
   };
@@ -139,7 +139,7 @@ export function createRenewal(
         if (inPlace && session !== undefined) handOver(session);
         else reloadWith(session);
       },
-      (error: ErrorPayload) => inFlight === renewal && end(error),
+      (error: SvcErrorPayload) => inFlight === renewal && end(error),
     );
   };
 
@@ -154,7 +154,24 @@ export function createRenewal(
     renewAt = now + (Math.random() * Math.max(0, at - now)) / 2;
     const wait = renewAt - now;
     clearTimeout(timer);
-    timer = wait > 2_147_483_647 ? setTimeout(() => plan(at), 2_147_483_647) : setTimeout(renew, wait);
+    timer = wait > 2_147_483_647 ? setTimeout(() => plan(at), 2_147_483_647) : setTimeout(due, wait);
+  };
+
+  /**
+   * Renews within the next 2 s, at a random moment: embeds whose renewals fell due together while their timers
+   * could not run (a sleeping machine, a hidden tab, a frozen page) do not all call getSession in one tick.
+   */
+  const spread = (): void => {
+    const now = Date.now();
+    renewAt = now + Math.random() * 2_000;
+    clearTimeout(timer);
+    timer = setTimeout(renew, renewAt - now);
+  };
+
+  /** The planned moment came; a timer that fires more than a second late ran after such a pause: spread. */
+  const due = (): void => {
+    if (Date.now() - renewAt > 1_000) spread();
+    else renew();
   };
 
   return {
@@ -169,13 +186,8 @@ export function createRenewal(
       renew();
     },
     wake() {
-      const now = Date.now();
-      if (inFlight || !renewAt || now < renewAt) return;
-      // Timers slept past the planned moment (a sleeping machine, a hidden tab). Embeds waking together each
-      // renew at their own moment within the next 2 s, so they do not all call getSession in one tick.
-      renewAt = now + Math.random() * 2_000;
-      clearTimeout(timer);
-      timer = setTimeout(renew, renewAt - now);
+      // Timers slept past the planned moment: renew soon, spread (see `spread`).
+      if (!inFlight && renewAt && Date.now() >= renewAt) spread();
     },
     offer(session) {
       if (inFlight) return false;

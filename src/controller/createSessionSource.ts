@@ -16,8 +16,9 @@ export interface SessionSource {
    * and for an unused session option, else a promise of `getSession`'s answer. A call while one is being
    * fetched joins it: one request in flight, whatever asked. Throws at once for a used session option without
    * `getSession`. A rejected `getSession` is
-   * tried again with backoff while the current token is still trusted (until `expiresAt`, epoch ms); one that
-   * takes longer than `sessionTimeoutMs` is not (SVC308). Rejects with the failure in the shape of a fatal
+   * tried again while the current token is still trusted, 1 s after the first failure and twice as long after
+   * each next one (at most 30 s), as long as the next try comes before `expiresAt` (epoch ms); one that takes
+   * longer than `sessionTimeoutMs` is not (SVC308). Rejects with the failure in the shape of a fatal
    * `svc:event:error` payload.
    */
   take(reason: SessionRequestReason, expiresAt?: number): string | undefined | Promise<string>;
@@ -60,7 +61,8 @@ export function createSessionSource(
   const timeoutMs = Math.min(identity.sessionTimeoutMs ?? 30_000, 2_147_483_647);
 
   const request = async (getSession: GetSession, reason: SessionRequestReason, expiresAt: number | undefined): Promise<unknown> => {
-    for (let delay = 1000; ; delay *= 2) {
+    // The wait before the next try: 1 s, doubled after each failure, at most 30 s.
+    for (let delay = 1000; ; delay = Math.min(delay * 2, 30_000)) {
       const attempt = new AbortController();
       abort = attempt;
       const { signal } = attempt;
@@ -90,14 +92,15 @@ export function createSessionSource(
         // Timed out (SVC308) or called off (SVC302): the request ends here.
         if (signal.aborted) throw signal.reason;
         // Worth another try while the embed still trusts its token: a blip of the app's backend must not end
-        // the viewer's session. Otherwise (a first load, an expired token) the failure is shown at once.
+        // the viewer's session, so tries go on until the next would come at the token's end or after it.
+        // Otherwise (a first load, an expired token) the failure is shown at once.
         if (expiresAt === undefined || Date.now() + delay >= expiresAt) {
           throw sessionError(301, 'getSession', `getSession failed: ${error instanceof Error ? error.message : String(error)}`);
         }
       } finally {
         clearTimeout(timer);
       }
-      await new Promise((resume) => setTimeout(resume, Math.min(delay, 30_000)));
+      await new Promise((resume) => setTimeout(resume, delay));
       // Torn down (or superseded) while waiting to try again: nobody needs this session any more.
       if (signal.aborted) throw signal.reason;
     }

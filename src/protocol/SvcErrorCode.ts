@@ -10,7 +10,7 @@ export type SvcErrorNumber =
   | 130 | 131 | 132 | 133
   | 140 | 141 | 142
   | 201 | 202 | 203 | 204 | 205
-  | 301 | 302 | 303 | 304 | 305 | 306 | 307 | 308 | 309
+  | 301 | 302 | 303 | 304 | 305 | 306 | 307 | 308 | 309 | 310
   | 401 | 402
   | 500 | 501 | 502 | 503 | 504 | 505 | 506 | 507 | 508 | 510 | 511 | 512 | 513 | 514 | 515 | 516 | 517 | 518
   | 601 | 602 | 603 | 604 | 605 | 606 | 607 | 608 | 609 | 610
@@ -19,7 +19,8 @@ export type SvcErrorNumber =
   | 901;
 
 /**
- * A stable error code such as `SVC103`: every error this library throws or reports starts its message with
- * one and carries it as `code`, so an app can branch on the code instead of the wording (which may change).
+ * A stable error code such as `SVC103`: every error this library throws or reports carries one as `code`, and
+ * its own messages start with it (an error the embed reported keeps its words, under `SVC310`), so an app can
+ * branch on the code instead of the wording (which may change).
  */
 export type SvcErrorCode = `SVC${SvcErrorNumber}`;

@@ -1,5 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react';
 import type { EmbedOptions, OptionalOptions } from '../controller/EmbedOptions.js';
+import type { SvcErrorPayload } from '../controller/SvcErrorPayload.js';
 import type {
   AppAddressParams,
   ChatAddressParams,
@@ -55,10 +56,13 @@ export interface SvcEmbedCommonProps
   /** The viewer ran an AI query (`svc:event:ai-query`), reported as it is `submitted` and as it `completed` or hit an `error`. */
   readonly onAiQuery?: SvcEventCallback<'svc:event:ai-query'> | undefined;
   /**
-   * Something failed (`svc:event:error`): an error the embed reported, or the library's own failure (a rejected
-   * `getSession`, a reused session), which carries a `code`. `fatal` says the whole embed is down.
+   * Something failed that the app should hear of: the library's own failure (a rejected `getSession`, a reused
+   * session, a bad prop, a wait that ran out), or an error the embed reported that the library did not handle
+   * (under `SVC310`, with the embed's `name` and message kept). Every one carries a `code`; `fatal` says the
+   * whole embed is down. What the library handles is not reported: an expiry or a failed session it renews, an
+   * action the embed refused while its token was expired (sent again after the renewal).
    */
-  readonly onError?: SvcEventCallback<'svc:event:error'> | undefined;
+  readonly onError?: ((error: SvcErrorPayload, message: SvcEventMessage<'svc:event:error'>) => void) | undefined;
   /**
    * The embed will stop trusting its session's token at `expiresAt`. With `getSession`, renewal in place has
    * already been scheduled: this is for the app's own bookkeeping.

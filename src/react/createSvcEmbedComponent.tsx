@@ -9,9 +9,9 @@ import {
   useImperativeHandle,
 } from 'react';
 import { withSettings } from '../controller/EmbedOptions.js';
+import type { SvcErrorPayload } from '../controller/SvcErrorPayload.js';
 import type { Surface } from '../protocol/envelope.js';
 import { isDevelopment } from '../protocol/isDevelopment.js';
-import type { ErrorPayload } from '../protocol/eventPayloads.js';
 import { withSubject } from '../protocol/svcError.js';
 import type { Filters } from '../protocol/filterValue.js';
 import type { SvcEventMessage } from '../protocol/messages.js';
@@ -38,12 +38,12 @@ interface SvcEmbedAnyProps extends SvcEmbedCommonProps, SvcDashboardEventProps {
  * app's code. The controller reports each failure once (a bad prop once however often it renders), so each
  * is printed once. The library's texts end with a link to the code's docs section.
  */
-function printFailure(props: SvcEmbedAnyProps, error: ErrorPayload, subject: string): void {
+function printFailure(props: SvcEmbedAnyProps, error: SvcErrorPayload, subject: string): void {
   const badValue = error.context === 'props' || error.context === 'options' || error.context === 'address';
   if (!badValue && (props.onError !== undefined || props.errorFallback != null)) return;
-  const { message } = error;
-  // A coded text gets the component after its code; the embed's own errors (no code) get it in front.
-  const named = !('code' in error) ? `${subject} ${message}` : message.startsWith(subject, 7) ? message : withSubject(message, subject);
+  const { message, code } = error;
+  // A library text gets the component after its code; the embed's own words (SVC310) get both in front.
+  const named = !message.startsWith(code) ? `${code} ${subject} ${message}` : message.startsWith(subject, 7) ? message : withSubject(message, subject);
   console.error(named);
 }
 
@@ -65,12 +65,15 @@ export function createSvcEmbedComponent<P extends SvcEmbedCommonProps>(
     // this embed like any bad identity (SVC101, naming tenantOrigin; see createEmbedController).
     const options = withSettings(props, useContext(SvcProviderContext)) as SvcEmbedAnyProps & { readonly tenantOrigin: string };
     /**
-     * Hands an event to the callback prop for its type (see `EVENT_CALLBACK_PROPS`), then to `onEvent`. The
-     * hook calls the latest render's handlers, so these read the latest props.
+     * Hands an event to the callback prop for its type (see `EVENT_CALLBACK_PROPS`), then to `onEvent`. Errors
+     * reach `onError` through `onFailure` instead: coded, and only those the library did not handle. The hook
+     * calls the latest render's handlers, so these read the latest props.
      */
     const onEvent = (message: SvcEventMessage): void => {
-      const callback = props[EVENT_CALLBACK_PROPS[message.type]] as ((payload: unknown, message: SvcEventMessage) => void) | undefined;
-      callback?.(message.payload, message);
+      if (message.type !== 'svc:event:error') {
+        const callback = props[EVENT_CALLBACK_PROPS[message.type]] as ((payload: unknown, message: SvcEventMessage) => void) | undefined;
+        callback?.(message.payload, message);
+      }
       props.onEvent?.(message);
     };
     // Development only: a bad controlled prop or keepAlive, named where it is written. It fails this embed,
@@ -82,11 +85,14 @@ export function createSvcEmbedComponent<P extends SvcEmbedCommonProps>(
       subject,
       problem,
       onEvent,
-      // A failure that did not come from the embed (getSession, a reused session, a bad prop) reaches onError
-      // as an event.
+      // Every failure the app should hear of reaches onError, coded, as an error event. One of the library's
+      // own making (getSession, a reused session, a bad prop) reaches onEvent too; the embed's own (SVC310)
+      // got there as the embed sent it.
       onFailure: (error) => {
         if (isDevelopment) printFailure(props, error, subject);
-        onEvent({ source: 'svc-embed', direction: 'event', type: 'svc:event:error', payload: error, timestamp: Date.now(), surface });
+        const message = { source: 'svc-embed', direction: 'event', type: 'svc:event:error', payload: error, timestamp: Date.now(), surface } as const;
+        props.onError?.(error, message);
+        if (error.code !== 'SVC310') props.onEvent?.(message);
       },
     });
 

@@ -16,7 +16,7 @@ import { digestFiles } from './digestFiles.mjs';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
 /** What `npm run build` reads (vite.config.ts's plugins and the declarations' compiler settings included). */
-const inputs = ['src', 'vite.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json'];
+const inputs = ['src', 'test/config/internalPropertyNames.ts', 'vite.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json'];
 
 /** Outside dist/ (which is packed) and outside Git's view. */
 const stampFile = join(root, 'node_modules/.cache/svc-build.json');

@@ -135,8 +135,9 @@ describe('examples/next, production build (next start)', () => {
       expect(mintedSessions(emulator) - sessionsBefore).toBe(1);
       expect(seen.documents).toHaveLength(1);
       expect(record.ready).toHaveLength(2);
-      // The embed's fatal error for hosts that do not know the new events still reaches onError; besides it,
-      // only the embed's refusal of the action it met while expired (sent again after the renewal).
+      // On the wire, the embed still sends its fatal error for hosts that do not know the new events (the library
+      // absorbs it by renewing: onError does not hear it); besides it, only the embed's refusal of the action it
+      // met while expired (sent again after the renewal).
       expect(record.embedErrors).toContainEqual(expect.objectContaining({ name: 'SessionExpiredError', fatal: true }));
       expect(record.embedErrors.every((error) => (error as { name?: string }).name === 'SessionExpiredError')).toBe(true);
       expect(await page.textContent('[data-embed-status]')).toBe('ready');

@@ -67,11 +67,14 @@ describe('a failure of the host', () => {
     expect(controller.getSnapshot().error).toMatchObject({ code: 'SVC301' });
   });
 
-  it('an error the embed shows itself is not one: the store keeps what the embed said', () => {
+  it('an error the embed shows itself is not one: the store keeps what the embed said, the app hears it coded', () => {
     const onFailure = vi.fn();
     const controller = make({ onFailure });
     send(controller, 'svc:event:error', { message: 'Dashboard not found', name: 'NotFoundError', fatal: true });
     expect(controller.getSnapshot()).toMatchObject({ phase: 'error', visible: true });
-    expect(onFailure).not.toHaveBeenCalled();
+    expect(controller.bridge.store.getState()).toMatchObject({ status: 'error', lastError: { message: 'Dashboard not found', name: 'NotFoundError' } });
+    expect(controller.bridge.store.getState().lastError).not.toHaveProperty('code');
+    expect(onFailure).toHaveBeenCalledTimes(1);
+    expect(onFailure).toHaveBeenCalledWith({ message: 'Dashboard not found', name: 'NotFoundError', fatal: true, code: 'SVC310' });
   });
 });

@@ -62,6 +62,33 @@ describe('a renewal in place', () => {
   });
 });
 
+describe('a renewal whose getSession keeps failing', () => {
+  it('tries until the announced end, at most 30 s apart, then shows the failure once', async () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    // The renewal starts at once: the moment is drawn from the time left.
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    const onFailure = vi.fn();
+    const { controller, tenant, getSession } = await readyEmbed({ onFailure });
+    const start = Date.now();
+    const calledAt: number[] = [];
+    getSession.mockImplementation(async () => {
+      calledAt.push(Date.now() - start);
+      throw new Error('backend down');
+    });
+    tenant.send('svc:event:session-expiring', { expiresAt: start + 600_000 });
+    await vi.advanceTimersByTimeAsync(570_999);
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'renewing', renewals: 1 });
+    expect(onFailure).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    // Calls at 0, 1, 3, 7, 15 and 31 s, then every 30 s up to 571 s; the next would come after the end.
+    expect(calledAt).toEqual([0, 1, 3, 7, 15, 31, ...Array.from({ length: 18 }, (_, i) => 61 + 30 * i)].map((second) => second * 1_000));
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'error', error: { code: 'SVC301', context: 'getSession' } });
+    expect(onFailure).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(600_000);
+    expect(calledAt).toHaveLength(24);
+  });
+});
+
 describe('the tab coming back', () => {
   it('renews within 2 s when the planned renewal is overdue (the machine slept, timers did not run)', async () => {
     vi.useFakeTimers({ now: 1_000_000 });
@@ -99,6 +126,27 @@ describe('the tab coming back', () => {
     expect(counts.at(-1)).toBe(20);
     expect(counts.filter((count, index) => count > (counts[index - 1] ?? 0)).length).toBeGreaterThan(3);
     expect(embeds.every(({ requests }) => requests.filter((request) => request.reason === 'renewal').length === 1)).toBe(true);
+  });
+
+  it('spreads renewals whose timers all fire late at once (a page frozen past their moment) over 2 s', async () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    const random = vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    const embeds = await Promise.all(Array.from({ length: 20 }, () => readyEmbed()));
+    // Every embed plans its renewal at the same moment, 2.5 s ahead.
+    for (const { tenant } of embeds) tenant.send('svc:event:session-expiring', { expiresAt: Date.now() + 10_000 });
+    random.mockRestore();
+    // The page is frozen for a minute: the clock moves on, no timer runs; then all 20 timers fire in one go.
+    vi.setSystemTime(Date.now() + 60_000);
+    await vi.advanceTimersByTimeAsync(2_500);
+    const renewing = () => embeds.filter(({ controller }) => controller.getSnapshot().renewals === 1).length;
+    const counts = [renewing()];
+    for (let elapsed = 0; elapsed < 2_000; elapsed += 250) {
+      await vi.advanceTimersByTimeAsync(250);
+      counts.push(renewing());
+    }
+    expect(counts[0]).toBeLessThan(10);
+    expect(counts.at(-1)).toBe(20);
+    expect(counts.filter((count, index) => count > (counts[index - 1] ?? 0)).length).toBeGreaterThan(3);
   });
 
   it('renews nothing before the planned moment', async () => {

@@ -61,6 +61,30 @@ describe('a failing getSession', () => {
     await expect(pending).resolves.toBe(next);
   });
 
+  it('is retried until the token’s announced end, 30 seconds apart once the backoff reaches that', async () => {
+    vi.useFakeTimers({ now: 0 });
+    const calledAt: number[] = [];
+    const getSession = vi.fn(async () => {
+      calledAt.push(Date.now());
+      throw new Error('down');
+    });
+    // A renewal announced 10 minutes ahead whose getSession keeps failing.
+    let failedAt: number | undefined;
+    const outcome = (source({ getSession }).take('renewal', 600_000) as Promise<string>).catch((error: unknown) => {
+      failedAt = Date.now();
+      return error;
+    });
+    await vi.advanceTimersByTimeAsync(151_000);
+    // Where the uncapped backoff used to give up (10 calls, 449 s of token left), it goes on.
+    expect(failedAt).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(600_000);
+    // Tries at 0, 1, 3, 7, 15 and 31 s, then every 30 s from 61 to 571 s; the next would come at 601 s.
+    const tries = [0, 1, 3, 7, 15, 31, ...Array.from({ length: 18 }, (_, i) => 61 + 30 * i)];
+    expect(calledAt).toEqual(tries.map((second) => second * 1_000));
+    expect(failedAt).toBe(571_000);
+    await expect(outcome).resolves.toMatchObject({ code: 'SVC301', message: expect.stringMatching(/^SVC301 getSession failed: down/) });
+  });
+
   it('is reported with what it threw, an Error or anything else', async () => {
     await expect(
       source({

@@ -35,8 +35,13 @@ describe('event callbacks', () => {
       expect(callback, EVENT_CALLBACK_PROPS[type]).toHaveBeenCalledTimes(1);
       const [payload, message] = callback?.mock.calls[0] ?? [];
       expect(message).toMatchObject({ type, direction: 'event', surface: 'dashboard' });
-      if (type !== 'svc:event:ready') expect(payload).toEqual(payloads[type]);
+      // onError hears the embed's error coded (SVC310), its name and message kept; every other callback gets
+      // the payload as it was sent.
+      if (type === 'svc:event:error') expect(payload).toEqual({ ...payloads[type], code: 'SVC310' });
+      else if (type !== 'svc:event:ready') expect(payload).toEqual(payloads[type]);
     }
+    // onEvent saw every message once, as the embed sent it (the error without a code).
     expect(onEvent.mock.calls.map(([message]) => message.type)).toEqual(['svc:event:ready', ...Object.keys(payloads)]);
+    expect(onEvent.mock.calls.find(([message]) => message.type === 'svc:event:error')?.[0].payload).toEqual(payloads['svc:event:error']);
   });
 });

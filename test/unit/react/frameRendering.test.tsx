@@ -3,7 +3,7 @@ import { StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { describe, expect, it, vi } from 'vitest';
 import { SvcApp, SvcDashboard, type SvcEmbedHandle, SvcProvider } from '../../../src/index.js';
-import { frameOf, ready, renderStrict, TENANT } from './harness.js';
+import { emit, frameOf, ready, renderStrict, TENANT } from './harness.js';
 import { devText } from '../support/errorTexts.js';
 
 /** The element a component renders around its embed. */
@@ -113,6 +113,64 @@ describe('failures of the host’s own making', () => {
     const message = { source: 'svc-embed', direction: 'event', type: 'svc:event:error', payload, timestamp: expect.any(Number), surface: 'dashboard' };
     expect(onError).toHaveBeenCalledWith(payload, message);
     expect(onEvent.mock.calls).toEqual([[message]]);
+  });
+});
+
+describe('the embed’s own errors', () => {
+  let issued = 0;
+  const getSession = async () => `renewable-${++issued}`;
+
+  it('an expiry the library renews never reaches onError; onEvent still sees the embed’s messages as sent', async () => {
+    const onError = vi.fn();
+    const onEvent = vi.fn();
+    renderStrict(<SvcDashboard tenantOrigin={TENANT} publicId="sales" getSession={getSession} onError={onError} onEvent={onEvent} />);
+    await waitFor(() => expect(frameOf().iframe.src).toContain('session=renewable-'));
+    const { win, actions } = frameOf();
+    ready(win);
+    // A wake past the expiry: the embed says so, refuses an action, then sends its fatal SessionExpiredError.
+    const refused = { name: 'SessionExpiredError', message: 'Session expired', context: 'svc:action:refresh', fatal: false };
+    const expired = { name: 'SessionExpiredError', message: 'The session expired', context: 'session', fatal: true };
+    emit(win, 'svc:event:session-expired', {});
+    emit(win, 'svc:event:error', refused);
+    emit(win, 'svc:event:error', expired);
+    await waitFor(() => expect(actions().map(({ type }) => type)).toContain('svc:action:set-session'));
+    ready(win);
+    expect(onError).not.toHaveBeenCalled();
+    const errors = onEvent.mock.calls.map(([message]) => message).filter((message) => message.type === 'svc:event:error');
+    expect(errors.map((message) => message.payload)).toEqual([refused, expired]);
+  });
+
+  it('any other reaches onError once, coded SVC310 with its name and message kept, and errorFallback', async () => {
+    const onError = vi.fn();
+    const onEvent = vi.fn();
+    const { container } = renderStrict(
+      <SvcDashboard
+        tenantOrigin={TENANT}
+        publicId="sales"
+        onError={onError}
+        onEvent={onEvent}
+        errorFallback={(error) => <p>{`${(error as { code?: string }).code} ${error.name}: ${error.message}`}</p>}
+      />,
+    );
+    const { win } = frameOf();
+    ready(win);
+    const notFound = { name: 'NotFoundError', message: 'Dashboard not found', fatal: true };
+    emit(win, 'svc:event:error', notFound);
+    const payload = { ...notFound, code: 'SVC310' };
+    expect(onError.mock.calls).toEqual([[payload, expect.objectContaining({ type: 'svc:event:error', payload, surface: 'dashboard' })]]);
+    expect(container.querySelector('[role="alert"]')?.textContent).toBe('SVC310 NotFoundError: Dashboard not found');
+    // onEvent heard it once, as the embed sent it.
+    const errors = onEvent.mock.calls.map(([message]) => message).filter((message) => message.type === 'svc:event:error');
+    expect(errors.map((message) => message.payload)).toEqual([notFound]);
+  });
+
+  it('one nobody handles is printed once in development, coded and named after the component', () => {
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderStrict(<SvcDashboard tenantOrigin={TENANT} publicId="sales" />);
+    const { win } = frameOf();
+    ready(win);
+    emit(win, 'svc:event:error', { name: 'NotFoundError', message: 'Dashboard not found', fatal: true });
+    expect(printed.mock.calls).toEqual([['SVC310 <SvcDashboard> Dashboard not found']]);
   });
 });
 
