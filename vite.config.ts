@@ -36,6 +36,11 @@ function developmentGuards(): Plugin {
     enforce: 'pre',
     transform(code, id) {
       if (!/\/src\/.*\.tsx?$/.test(id) || id.endsWith('/isDevelopment.ts') || !code.includes('isDevelopment')) return null;
+      // esbuild keeps every function that code after a return refers to, even code it then drops as dead:
+      // `if (!isDevelopment) return x;` followed by development code ships that code's helpers to production.
+      if (/if \(!isDevelopment\)/.test(code)) {
+        throw new Error(`${id}: write development-only code inside \`if (isDevelopment) { ... }\`, not after \`if (!isDevelopment) return\``);
+      }
       const found = IMPORT.exec(code);
       if (!found) {
         // Fail the build rather than ship a guard bundlers cannot fold.

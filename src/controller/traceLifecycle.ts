@@ -13,7 +13,8 @@ export function traceLifecycle(
   phase: string,
   detail?: string,
 ): void {
-  if (!isDevelopment) return;
-  const inspector = inspectorOf(runtimeOf(embed));
-  if (inspector.active) inspector.emit({ kind: 'lifecycle', embedId: embed.embedId, at: Date.now(), phase, detail });
+  if (isDevelopment) {
+    const inspector = inspectorOf(runtimeOf(embed));
+    if (inspector.active) inspector.emit({ kind: 'lifecycle', embedId: embed.embedId, at: Date.now(), phase, detail });
+  }
 }

@@ -29,7 +29,7 @@ export function createActionMessage(type: ActionType, payload: unknown = {}): Sv
       140,
       isDevelopment
         ? `Unknown action type ${describeValue(type)}; expected one of ${Object.keys(actionPayloadChecks).join(', ')}.`
-        : describeValue(type),
+        : 'type',
     );
   }
   const checked = runCheck(actionPayloadChecks[type] as FieldCheck, payload, 'payload');

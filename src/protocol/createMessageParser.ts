@@ -84,8 +84,9 @@ export function createMessageParser(
       // inherits does.
       const check = payloadChecks[type] as FieldCheck<Record<string, unknown>> | undefined;
       if (!check) {
-        // Production names the type only: the reason's code says it is unknown.
-        return refuseMessage('unknown-type', isDevelopment ? `unknown ${direction} type ${describeValue(type)}` : describeValue(type), type);
+        // Production names the field only, as every production reason does: the reason's code says the type is
+        // unknown, and the refusal carries the type itself (see refuseMessage).
+        return refuseMessage('unknown-type', isDevelopment ? `unknown ${direction} type ${describeValue(type)}` : 'type', type);
       }
       const payload = runCheck(check, envelope.payload, 'payload');
       if (!payload.ok) return refuseMessage('bad-payload', `${type}: ${payload.reason}`, type);

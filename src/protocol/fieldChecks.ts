@@ -159,9 +159,12 @@ function prefixPaths(entries: readonly { readonly path: string[] }[], from: numb
  */
 export function describeProblem(where: string, problem: Pick<Problem, 'expected' | 'value'>): string {
   const at = where || 'message';
-  if (!isDevelopment) return at;
-  const { expected, value } = problem;
-  return value === undefined ? `${at}: required ${expected} is missing` : `${at}: expected ${expected}, got ${describeValue(value)}`;
+  // Inside the guard rather than after an early return: esbuild keeps whatever code after a return refers to.
+  if (isDevelopment) {
+    const { expected, value } = problem;
+    return value === undefined ? `${at}: required ${expected} is missing` : `${at}: expected ${expected}, got ${describeValue(value)}`;
+  }
+  return at;
 }
 
 /** The result of {@link runCheck}. */

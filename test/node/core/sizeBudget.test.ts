@@ -46,6 +46,8 @@ describe('size budgets', () => {
     // Keep-alive (parking area, overlay layer) is not in it: it comes only with svc-embed-react/keep-alive.
     const { js } = await (bundler === 'esbuild' ? bundleWithEsbuild(sizeCase('svc-embed-react')) : bundleForBrowser(sizeCase('svc-embed-react')));
     expect(js).not.toContain('data-svc-parking');
+    // Development-only code (value descriptions, explanations) is gone from what either bundler ships.
+    expect(js).not.toContain('a string of');
     expect(bundle.modules.filter((id) => id.includes('node_modules/zod/'))).toEqual([]);
     expect(bundle.modules.some((id) => id.includes('node_modules/zustand/'))).toBe(true);
   });
@@ -82,6 +84,8 @@ describe('a production bundle', () => {
     expect(js).not.toContain('give each embed on the page its own embedId');
     // Error codes stay; the links to their Troubleshooting sections are development text.
     expect(js).not.toContain('docs-troubleshooting--docs');
+    // Values are described in development texts only: production names the field.
+    expect(js).not.toContain('a string of');
     // The embed controller (sessions, renewal, reveal) lives in its own entry.
     expect(js).not.toContain('getSession');
     const dir = mkdtempSync(join(tmpdir(), 'svc-production-'));
@@ -100,6 +104,9 @@ describe('a production bundle', () => {
         /^SVC141 svc:action:set-color-scheme payload\.scheme$/,
       );
       expect(core.parseEventMessage({ source: 'svc-embed', direction: 'event' })).toMatchObject({ ok: false, code: 'bad-envelope' });
+      expect(() => (core.createActionMessage as (type: string) => unknown)('svc:action:launch')).toThrow(/^SVC140 type$/);
+      const unknown = { source: 'svc-embed', direction: 'event', type: 'svc:event:launched', payload: {}, timestamp: 1, surface: 'dashboard' };
+      expect(core.parseEventMessage(unknown)).toEqual({ ok: false, code: 'unknown-type', reason: 'type', type: 'svc:event:launched' });
       const bridge = core.createEmbedBridge({ surface: 'dashboard', tenantOrigin: origin, embedId: 'twin' });
       const twin = core.createEmbedBridge({ surface: 'dashboard', tenantOrigin: origin, embedId: 'twin' });
       const disconnect = bridge.connect(() => null);

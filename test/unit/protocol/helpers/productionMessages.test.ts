@@ -81,8 +81,8 @@ describe('in production, actions are refused with a code and the field at fault'
     expect(() => protocol.createActionMessage(type as ActionType, payload as never)).toThrow(prodError(141, `${type} ${reason}`));
   });
 
-  it('for an unknown type, naming it without listing the known ones', () => {
-    expect(() => protocol.createActionMessage('svc:action:explode' as 'svc:action:refresh')).toThrow(prodError(140, '"svc:action:explode"'));
+  it('for an unknown type, naming the field without describing the value or listing the known ones', () => {
+    expect(() => protocol.createActionMessage('svc:action:explode' as 'svc:action:refresh')).toThrow(prodError(140, 'type'));
   });
 });
 

@@ -137,7 +137,8 @@ describe('production texts', () => {
       code: 'bad-payload',
       reason: 'svc:event:ready: payload.mode',
     });
-    expect(parsers.parseEventMessage(event('svc:event:teleport', {}))).toMatchObject({ code: 'unknown-type', reason: '"svc:event:teleport"' });
+    // The refusal carries the type itself, beside the field its reason names.
+    expect(parsers.parseEventMessage(event('svc:event:teleport', {}))).toMatchObject({ code: 'unknown-type', reason: 'type', type: 'svc:event:teleport' });
     expect(parsers.parseActionMessage(action('svc:action:refresh', {}, { surface: 'dashboard' }))).toStrictEqual({
       ok: false,
       code: 'bad-envelope',
