@@ -17,7 +17,7 @@ import type { Filters } from '../protocol/filterValue.js';
 import type { SvcEventMessage } from '../protocol/messages.js';
 import { SvcProviderContext } from '../reactBase/SvcProviderContext.js';
 import { createSvcActions } from './createSvcActions.js';
-import { EVENT_CALLBACK_PROPS } from './eventCallbackProps.js';
+import { type CallbackEventType, EVENT_CALLBACK_PROPS } from './eventCallbackProps.js';
 import type { SvcDashboardEventProps, SvcEmbedCommonProps } from './SvcEmbedProps.js';
 import type { SvcEmbedHandle } from './SvcEmbedHandle.js';
 import { useEmbedController } from './useEmbedController.js';
@@ -70,10 +70,9 @@ export function createSvcEmbedComponent<P extends SvcEmbedCommonProps>(
      * calls the latest render's handlers, so these read the latest props.
      */
     const onEvent = (message: SvcEventMessage): void => {
-      if (message.type !== 'svc:event:error') {
-        const callback = props[EVENT_CALLBACK_PROPS[message.type]] as ((payload: unknown, message: SvcEventMessage) => void) | undefined;
-        callback?.(message.payload, message);
-      }
+      // An error event finds no callback here: it has no entry in the table.
+      const callback = props[EVENT_CALLBACK_PROPS[message.type as CallbackEventType]] as ((payload: unknown, message: SvcEventMessage) => void) | undefined;
+      callback?.(message.payload, message);
       props.onEvent?.(message);
     };
     // Development only: a bad controlled prop or keepAlive, named where it is written. It fails this embed,
