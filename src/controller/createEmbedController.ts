@@ -194,7 +194,8 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
       } else if (fresh) {
         if (!isUsableSession(offered)) fail(sessionError(303, 'session', isDevelopment ? 'the session option is not a usable session id' : 'session'));
         // The latest session wins over whatever is in flight (see offer); an embed in error loads it at retry.
-        else if (snapshot().phase !== 'error') offer(offered);
+        // A retry just now (the values it failed with were corrected) may have loaded it already: never twice.
+        else if (snapshot().phase !== 'error' && !ledgerOf(options).has(offered)) offer(offered);
       }
     },
     park() {

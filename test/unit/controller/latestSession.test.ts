@@ -209,3 +209,19 @@ describe('the latest session always wins', () => {
     expect(current.handed()).toEqual([renewed]);
   });
 });
+
+describe('a bad controlled prop corrected in the same render as a new session', () => {
+  it('loads the new session once', () => {
+    const a = viewer('a');
+    const controller = make({ session: a, colorScheme: 'dark' });
+    controller.attach(host());
+    documentOf(controller).ready();
+    controller.update({ session: a, colorScheme: 'sepia' as 'dark' });
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'error', error: { context: 'props' } });
+    const b = viewer('b');
+    controller.update({ session: b, colorScheme: 'dark' });
+    expect(controller.getSnapshot().error).toBeNull();
+    expect(controller.iframe?.src).toContain(`session=${b}`);
+    expect(controller.getSnapshot().loads).toBe(2);
+  });
+});
