@@ -43,7 +43,8 @@ describe('the lifecycle recipes', () => {
     await expect.poll(() => figure(page, 'renewals'), poll).toBe('1');
     await expect.poll(() => figure(page, 'ready'), poll).toBe('2');
     expect(await figure(page, 'initial')).toBe('1');
-    expect(await page.getByText(/Last error: SessionExpiredError/).count()).toBe(1);
+    // The embed's own SessionExpiredError was absorbed by the renewal: onError never hears of it.
+    expect(await page.getByText(/Last error:/).count()).toBe(0);
     // The renewed embed got the current controlled value back.
     await expect.poll(() => scheme(page, 'renewal'), poll).toBe('dark');
     expect(problems).toEqual([]);
@@ -201,7 +202,8 @@ describe('the renewal recipe', () => {
     await expect.poll(() => figure(page, 'documents'), poll).toBe('2');
     await expect.poll(() => embed.getByTestId('agent-input').inputValue(), poll).toBe('');
     expect(await figure(page, 'expiring')).toBe('0');
-    expect(await page.getByText(/Last error reported: SessionExpiredError/).count()).toBe(1);
+    // An expiry the library renewed is no failure of the embed: onError never hears of it.
+    expect(await page.getByText(/Last error reported:/).count()).toBe(0);
     expect(problems).toEqual([]);
     await page.close();
   }, 120_000);
