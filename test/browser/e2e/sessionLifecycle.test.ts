@@ -5,6 +5,7 @@ import type { RunningEmulator } from '../../../src/emulator/index.js';
 import { mintSession, readBoot } from '../emulator/support/emulatorClient.js';
 import { connectChromium } from '../support/connectChromium.js';
 import { startBuiltEmulator } from '../support/startBuiltEmulator.js';
+import type { HostWindow, SessionCall } from './sessionHost/hostWindow.js';
 import { startSessionHostApp } from './support/sessionHostApp.js';
 
 // The proofs below use pages (and tenants) of their own: they run side by side, each with its test's `expect`.
@@ -60,27 +61,8 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-interface SessionCall {
-  embedId: string;
-  reason: string;
-  viewer: string;
-  startedAt: number;
-  settledAt?: number;
-  session?: string;
-  aborted: boolean;
-}
-interface Win {
-  __calls: SessionCall[];
-  __maxInFlight: number;
-  __hold: () => void;
-  __release: () => void;
-  __viewer: string;
-  __errors: { embedId: string; code: string | null; message: string }[];
-  __events: { embedId: string; type: string }[];
-  __setSession: (session: string | undefined) => void;
-  __production: boolean;
-  __slept?: { calls: number };
-}
+/** The host page's window as the test reads it (its `__setSession` is set once the page rendered). */
+type Win = HostWindow & { __setSession: NonNullable<HostWindow['__setSession']> };
 
 /** What the tenant was given, as the browser sent it: sessions in embed addresses and in in-place exchanges. */
 interface TenantSide {
