@@ -75,8 +75,21 @@ export const serverEnv = (emulator: RunningEmulator): Record<string, string> => 
 export const mintedSessions = (emulator: RunningEmulator): number =>
   emulator.requests.filter((r) => r.method === 'POST' && r.path === '/api/v1/embed/generate-session' && r.status === 200).length;
 
-/** What the server printed to standard error, by line (the app's `console.error`, Next.js's failure reports). */
-export const serverErrors = (server: RunningApp): string[] => server.errors().split('\n').filter((line) => line.trim() !== '');
+/**
+ * What `next dev` prints to standard error about the machine rather than the app: it times its cache folder at
+ * start and, on a loaded machine (a CI run's other files beside it), may call the file system slow.
+ */
+const MACHINE_ADVISORIES = [/^⚠ Slow filesystem detected\./, /^See more: https:\/\/nextjs\.org\/docs\/app\/guides\/local-development$/];
+
+/**
+ * What the server printed to standard error, by line (the app's `console.error`, Next.js's failure reports),
+ * without the advisories about the machine.
+ */
+export const serverErrors = (server: RunningApp): string[] =>
+  server
+    .errors()
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !MACHINE_ADVISORIES.some((advisory) => advisory.test(line.trim())));
 
 /** One full load of `url` in a new page: until the dashboard is ready and shown, then a short watch. */
 async function loadOnce(context: BrowserContext, emulator: RunningEmulator, url: string): Promise<LoadResult> {
