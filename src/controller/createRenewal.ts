@@ -40,7 +40,8 @@ export interface Renewal {
 // tokens live about 23 hours.) The numbers are written where they are used (see renew and plan).
 /**
  * How long a handed-over session may go unanswered before the embed is loaded again (with a new session when
- * `getSession` can give one, else with the handed one). The timer writes the number itself (see the bound above); the tests hold the two together.
+ * `getSession` can give one, else with the handed one). The timer writes the number itself (see the bound
+ * above); the tests hold the two together.
  */
 export const HANDOVER_TIMEOUT_MS = 10_000;
 
@@ -76,7 +77,7 @@ export function createRenewal(
   /**
    * Whether the document the session was handed to is still the one on screen. A document that reloaded
    * itself meanwhile never saw the handover: its `ready` is a new document's (it gets every value again),
-   * and the handover's deadline loads the handed session.
+   * and the handover's deadline ends the wait (see {@link HANDOVER_TIMEOUT_MS}).
    */
   let handedToCurrent = false;
   /** The planned renewal, or while in flight the handover's deadline: never both. */
