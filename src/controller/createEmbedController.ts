@@ -1,4 +1,3 @@
-import { createStore } from 'zustand/vanilla';
 import { createEmbedBridge } from '../runtime/createEmbedBridge.js';
 import { runtimeOf } from '../runtime/defaultEmbedRuntime.js';
 import { isDevelopment } from '../protocol/isDevelopment.js';
@@ -6,16 +5,16 @@ import { type SvcCodedError, svcError, withSubject } from '../protocol/svcError.
 import type { EmbedBridge } from '../runtime/createEmbedBridge.js';
 import { createControlledSync } from './createControlledSync.js';
 import { createDebugHookSwitch } from './createDebugHookSwitch.js';
+import { createLifecycle } from './createLifecycle.js';
 import { createLoadCycle } from './createLoadCycle.js';
 import { createSessionSource, isUsableSession, sessionError } from './createSessionSource.js';
-import { type EmbedController, type EmbedControllerSnapshot, IDLE_SNAPSHOT } from './EmbedController.js';
+import type { EmbedController } from './EmbedController.js';
 import type { EmbedUpdatableOptions } from './EmbedUpdatableOptions.js';
 import type { EmbedOptions } from './EmbedOptions.js';
 import { createStaticPlacement } from './FramePlacement.js';
 import { onTabWake } from './onTabWake.js';
 import type { SessionRequestReason } from './SessionRequest.js';
 import { ledgerOf } from './sessionLedger.js';
-import { traceLifecycle } from './traceLifecycle.js';
 
 /** `message` naming `subject` right after its code, unless it already does (or there is no subject). */
 const namedAfter = (message: string, subject: string | undefined): string =>
@@ -67,22 +66,20 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
   const placement = options.keepAlive?.createPlacement?.() ?? createStaticPlacement();
   const setDebugHook = createDebugHookSwitch(bridge, (report) => live.onDebug?.(report));
   const latest = (): EmbedUpdatableOptions => live;
-  /** The snapshot a UI renders, on a store of its own: replaced (never mutated) at every change. */
-  const snapshots = createStore<EmbedControllerSnapshot>(() => IDLE_SNAPSHOT);
-  const snapshot = snapshots.getState;
-  const set = (change: Partial<EmbedControllerSnapshot>): void => snapshots.setState(change);
+  /** The lifecycle state, the snapshot a UI renders: replaced (never mutated) at every step. */
+  const lifecycle = createLifecycle(options, bridge);
+  const { state: snapshot, dispatch } = lifecycle;
   const destroyed = (): boolean => snapshot().phase === 'destroyed';
 
-  const { frame, renewal, start, offer, fail, halt } = createLoadCycle(
+  const { frame, renewal, start, offer, fail, halt } = createLoadCycle({
     options,
+    readOptions: latest,
     bridge,
     sync,
     placement,
-    createSessionSource(options, () => signed, latest),
-    set,
-    snapshot,
-    latest,
-  );
+    sessions: createSessionSource({ identity: options, signed: () => signed, readOptions: latest }),
+    lifecycle,
+  });
 
   /**
    * Fails the embed with a coded error the library threw for one of the app's values (`context` says which
@@ -112,8 +109,7 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
     // Destroying the bridge disconnects it and drops every hook, the app's debug hook too.
     bridge.destroy();
     placement.dispose();
-    set({ phase: 'destroyed', visible: false });
-    if (isDevelopment) traceLifecycle(options, 'destroyed');
+    dispatch({ type: 'destroy' });
   };
 
   /** Keeps the embed (a pending teardown is called off), connects it, and starts the first load. */
@@ -137,9 +133,7 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
    * all taken (a value still refused keeps the embed failed).
    */
   function retry(): void {
-    if (snapshot().phase !== 'error' || !sync.update(live)) return;
-    bridge.store.setState({ status: 'loading', lastError: null });
-    go('retry');
+    if (snapshot().phase === 'error' && sync.update(live)) go('retry');
   }
 
   return {
@@ -148,15 +142,12 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
       return destroyed() ? null : frame.element;
     },
     getSnapshot: snapshot,
-    subscribe: snapshots.subscribe,
+    subscribe: lifecycle.subscribe,
     attach(element) {
       if (destroyed()) throw svcError(307, `embed "${embedId}"${isDevelopment ? ' was destroyed; create a new controller' : ''}`, Error);
       placement.show(element);
       runtimeOf(options).registry.setParked(embedId, false);
-      if (snapshot().parked) {
-        set({ parked: false });
-        if (isDevelopment) traceLifecycle(options, 'shown');
-      }
+      dispatch({ type: 'show' });
       setDebugHook(live.onDebug);
       begin();
       let detached = false;
@@ -204,8 +195,7 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
       begin();
       // Out of reach of hooks and actions that name no embed, until shown again.
       runtimeOf(options).registry.setParked(embedId, true);
-      set({ parked: true });
-      if (isDevelopment) traceLifecycle(options, 'parked');
+      dispatch({ type: 'park' });
     },
     retry,
     fail: refuse,

@@ -14,16 +14,23 @@ export interface EmbedFrame {
   retire(): void;
 }
 
-/**
- * Creates the frame of one embed. `onLoad` hears every `load` event of the current iframe, with `reloaded`
- * true when the document was replaced without us (the embed reloaded itself): its runtime state is gone.
- */
-export function createEmbedFrame(
-  placement: FramePlacement,
-  embedId: string,
-  hidden: boolean,
-  onLoad: (reloaded: boolean) => void,
-): EmbedFrame {
+/** What an embed's frame is made with. */
+export interface EmbedFrameParts {
+  /** Where each new iframe goes (the page element, or the keep-alive parking area). */
+  readonly placement: FramePlacement;
+  /** Written on each iframe (`data-svc-embed-id`). */
+  readonly embedId: string;
+  /** Whether each new iframe starts hidden (to be shown once ready). */
+  readonly hidden: boolean;
+  /**
+   * Hears every `load` event of the current iframe, with `reloaded` true when the document was replaced
+   * without us (the embed reloaded itself): its runtime state is gone.
+   */
+  readonly frameLoaded: (reloaded: boolean) => void;
+}
+
+/** Creates the frame of one embed: no iframe until the first `load`. */
+export function createEmbedFrame({ placement, embedId, hidden, frameLoaded: onLoad }: EmbedFrameParts): EmbedFrame {
   let element: HTMLIFrameElement | null = null;
   /** The iframe whose load events count (none while the current one is being replaced). */
   let heard: HTMLIFrameElement | null = null;

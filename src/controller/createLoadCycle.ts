@@ -8,7 +8,7 @@ import { createEmbedFrame, type EmbedFrame } from './createEmbedFrame.js';
 import { createRenewal, type Renewal } from './createRenewal.js';
 import { createReveal } from './createReveal.js';
 import { type SessionSource, sessionError } from './createSessionSource.js';
-import type { EmbedControllerSnapshot } from './EmbedController.js';
+import type { Lifecycle } from './createLifecycle.js';
 import type { EmbedUpdatableOptions } from './EmbedUpdatableOptions.js';
 import type { EmbedOptions } from './EmbedOptions.js';
 import type { FramePlacement } from './FramePlacement.js';
@@ -41,24 +41,33 @@ export interface LoadCycle {
   halt(): void;
 }
 
+/** What a load cycle works with: its embed's parts, each a named contract. */
+export interface LoadCycleParts {
+  /** The embed's options as created (its identity, reveal rule, limits). */
+  readonly options: EmbedOptions;
+  /** The latest updatable options (the controlled values, `session`, `getSession`, callbacks). */
+  readonly readOptions: () => EmbedUpdatableOptions;
+  /** The embed's message bridge: what each document says, and the actions it is sent. */
+  readonly bridge: EmbedBridge;
+  /** Sends the controlled values again to a document that lost them. */
+  readonly sync: ControlledSync;
+  /** Where the iframe goes (the page element, or the keep-alive parking area). */
+  readonly placement: FramePlacement;
+  /** Where sessions come from (the `session` option, `getSession`). */
+  readonly sessions: SessionSource;
+  /** The lifecycle state: every step of the cycle is dispatched to it. */
+  readonly lifecycle: Lifecycle;
+}
+
 /**
  * Creates the load cycle of one embed. A load takes a session from `sessions`, puts the address into a new
  * iframe (through `placement`), and shows it by the reveal rule; the cycle then follows what the document says
  * on `bridge` (`ready`, `session-expiring`, `session-expired`, `error`) and does on its own (a reload), sends
  * the controlled values again through `sync` when a document lost them, renews its session, and ends in the
- * error phase when nothing else helps. It reports through the controller's snapshot: `set` changes it,
- * `snapshot` reads it, and `readOptions` reads the latest updatable options.
+ * error phase when nothing else helps. Each step it takes is dispatched to `lifecycle`.
  */
-export function createLoadCycle(
-  options: EmbedOptions,
-  bridge: EmbedBridge,
-  sync: ControlledSync,
-  placement: FramePlacement,
-  sessions: SessionSource,
-  set: (change: Partial<EmbedControllerSnapshot>) => void,
-  snapshot: () => EmbedControllerSnapshot,
-  readOptions: () => EmbedUpdatableOptions,
-): LoadCycle {
+export function createLoadCycle({ options, readOptions, bridge, sync, placement, sessions, lifecycle }: LoadCycleParts): LoadCycle {
+  const { state: snapshot, dispatch } = lifecycle;
   /** Whether the iframe starts hidden, to be shown once ready (`reveal: 'ready'`, the default). */
   const hidden = options.reveal !== 'immediate';
   /** Bumped by every start, load and halt: a late session (or failure) for an earlier start is ignored. */
@@ -71,14 +80,11 @@ export function createLoadCycle(
   // Nothing else of the reveal is pending when this runs: it is the reveal's own step, or follows a cancel.
   const show = (): void => {
     frame.hide(false);
-    if (!snapshot().visible) {
-      set({ visible: true });
-      if (isDevelopment) traceLifecycle(options, 'revealed');
-    }
+    dispatch({ type: 'reveal' });
   };
-  const reveal = createReveal(show, options.revealSettleMs, options.revealTimeoutMs);
+  const reveal = createReveal({ show, settleMs: options.revealSettleMs, loadTimeoutMs: options.revealTimeoutMs });
   // Whether the current document has sent `ready` is the bridge's to know: it waits for that to post actions.
-  const frame = createEmbedFrame(placement, options.embedId, hidden, (reloaded) => {
+  const frame = createEmbedFrame({ placement, embedId: options.embedId, hidden, frameLoaded: (reloaded) => {
     // The document was replaced without us: its actions wait for its own ready, its pending reveal is off.
     if (reloaded) {
       bridge.reset();
@@ -87,7 +93,7 @@ export function createLoadCycle(
     }
     const { phase, visible } = snapshot();
     if (!bridge.isReady && hidden && !visible && (phase === 'loading' || phase === 'ready')) reveal.afterLoad();
-  });
+  } });
 
   const halt = (): void => {
     generation += 1;
@@ -101,11 +107,9 @@ export function createLoadCycle(
     halt();
     // The embed's own error page is worth seeing when the app shows no fallback over it; the store keeps what
     // the embed said (the bridge wrote it). A failure of the host's making goes to the store here.
-    if (fromEmbed) show();
-    else bridge.store.setState({ status: 'error', lastError: error });
+    if (fromEmbed) frame.hide(false);
     readOptions().onFailure?.(error);
-    set({ phase: 'error', error });
-    if (isDevelopment) traceLifecycle(options, 'error', error.message);
+    dispatch({ type: 'fail', error, fromEmbed });
   };
 
   /**
@@ -136,9 +140,8 @@ export function createLoadCycle(
     // A new document in a new element: nothing of the old one can post as the new.
     bridge.reset();
     frame.load(src, readOptions().title ?? `Analytics ${options.surface}`);
-    if (!hidden) show();
-    set({ phase: 'loading', loads: snapshot().loads + 1, visible: !hidden, error: null });
-    if (isDevelopment) traceLifecycle(options, 'loading', session === undefined ? 'private mode' : 'signed mode');
+    if (!hidden) frame.hide(false);
+    dispatch({ type: 'load', showNow: !hidden, signed: loadSigned });
     // A wrong tenant port, a frame the platform's frame-ancestors policy blocks and an address that is not the
     // platform all look like a document that never says ready: its first ready is awaited readyTimeoutMs. A
     // private load has no limit unless one is given: its viewer may be signing in there, which sends none.
@@ -177,26 +180,21 @@ export function createLoadCycle(
       load(session);
       return;
     }
-    set({ phase: 'session', visible: false, error: null });
-    if (isDevelopment) traceLifecycle(options, 'session-requested', reason);
+    dispatch({ type: 'request', reason });
     session.then(
       (id) => loadGeneration === generation && load(id),
       (error: SvcErrorPayload) => loadGeneration === generation && fail(error),
     );
   };
 
-  const renewal = createRenewal(
-    async (expiresAt) => sessions.take('renewal', expiresAt),
-    (inPlace) => {
+  const renewal = createRenewal({
+    take: async (expiresAt) => sessions.take('renewal', expiresAt),
+    started(inPlace) {
       // In place the viewer keeps the embed; a reload hides the iframe being replaced (its clicks go nowhere).
-      if (!inPlace) {
-        frame.retire();
-        bridge.store.setState({ status: 'loading' });
-      }
-      set({ phase: 'renewing', renewals: snapshot().renewals + 1, visible: inPlace && snapshot().visible });
-      if (isDevelopment) traceLifecycle(options, 'renewing', inPlace ? 'in place' : 'by reload');
+      if (!inPlace) frame.retire();
+      dispatch({ type: 'renew', inPlace });
     },
-    (session) => {
+    handOver(session) {
       ledgerOf(options).add(session);
       // Only a document that said ready takes a session in place. The bridge would queue it for whichever
       // document says ready next, maybe a later load's with another viewer's session: this one is loaded now.
@@ -207,9 +205,9 @@ export function createLoadCycle(
     // taking it): that session may be used, and sessions are single use, so a new one is loaded when getSession
     // can give one. Without it the handed session is all there is (a platform without in-place renewal never
     // took it).
-    (session, unanswered) => (unanswered && readOptions().getSession ? start('renewal') : load(session)),
-    fail,
-  );
+    loadWith: (session, unanswered) => (unanswered && readOptions().getSession ? start('renewal') : load(session)),
+    failWith: fail,
+  });
 
   bridge.onAny((message): void => {
     const renewing = loadSigned && snapshot().phase !== 'error';
@@ -227,7 +225,7 @@ export function createLoadCycle(
         if (renewal.answer()) sync.update(readOptions());
         else if (bridge.store.getState().readyCount > 1) sync.reapply(readOptions());
         // A ready embed has no error (every step out of the error phase clears it): only the phase can be new.
-        if (snapshot().phase !== 'ready') set({ phase: 'ready', error: null });
+        dispatch({ type: 'ready' });
         if (!snapshot().visible) reveal.afterReady();
         return;
       }

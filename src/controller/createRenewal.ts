@@ -45,23 +45,30 @@ export interface Renewal {
  */
 export const HANDOVER_TIMEOUT_MS = 10_000;
 
+/** What the renewal policy asks of its embed, in the order a renewal does. */
+export interface RenewalHost {
+  /** A new session (see `SessionSource.take`); `expiresAt`: when the current token ends, if the embed said. */
+  readonly take: (expiresAt: number | undefined) => Promise<string | undefined>;
+  /** A renewal started: in place the embed stays shown; by reloading, the iframe being replaced is hidden. */
+  readonly started: (inPlace: boolean) => void;
+  /** Hands a session to the live document (`svc:action:set-session`). */
+  readonly handOver: (session: string) => void;
+  /**
+   * Loads the address with a session into a new iframe; `unanswered`: the handover of that session went
+   * unanswered, and the document may have taken it all the same.
+   */
+  readonly loadWith: (session: string | undefined, unanswered?: boolean) => void;
+  /** Renewal cannot go on: the embed fails with `error`. */
+  readonly failWith: (error: SvcErrorPayload) => void;
+}
+
 /**
  * Creates the renewal policy of one embed. Renewal is in place (`svc:action:set-session`, same document, same
  * state) once the current document has sent `session-expiring` or `session-expired`; otherwise, and when a
  * handover is refused or unanswered, by loading the address with the new session. Concurrent triggers join the
- * renewal in flight; a reset (a new load) calls it off, and the late answer of its `take` is dropped. What it asks of its embed, in order: `take` a new session (see
- * `SessionSource.take`), say a renewal `started` (in place, the embed stays shown; by reloading, the iframe
- * being replaced is hidden), `hand` a session to the live document (`svc:action:set-session`), `reload` the
- * address with a session into a new iframe (`unanswered`: the handover of that session went unanswered, and
- * the document may have taken it all the same), and `fail` when renewal cannot go on.
+ * renewal in flight; a reset (a new load) calls it off, and the late answer of its `take` is dropped.
  */
-export function createRenewal(
-  take: (expiresAt: number | undefined) => Promise<string | undefined>,
-  started: (inPlace: boolean) => void,
-  hand: (session: string) => void,
-  reload: (session: string | undefined, unanswered?: boolean) => void,
-  fail: (error: SvcErrorPayload) => void,
-): Renewal {
+export function createRenewal({ take, started, handOver: hand, loadWith: reload, failWith: fail }: RenewalHost): Renewal {
   /** The current document sent one of the renewal events: it takes `set-session`. */
   let speaks = false;
   let expiresAt: number | undefined;

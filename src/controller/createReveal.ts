@@ -2,17 +2,27 @@
 export interface Reveal {
   /** `ready` arrived: show after `settleMs` and the next paint, so the initial look is applied first. */
   afterReady(): void;
-  /** The iframe loaded and no `ready` came: show after `timeoutMs` unless `ready` or another load comes first. */
+  /** The iframe loaded and no `ready` came: show after `loadTimeoutMs` unless `ready` or another load comes first. */
   afterLoad(): void;
   /** Calls off a pending reveal (a new load, a self-reload, an error, teardown). */
   cancel(): void;
 }
 
+/** When a reveal is due and what it does. */
+export interface RevealTiming {
+  /** Shows the iframe: called once a pending reveal is due. */
+  readonly show: () => void;
+  /** How long after `ready` (and the next paint) the iframe is shown. @default 150 */
+  readonly settleMs?: number | undefined;
+  /** How long after a `load` event without `ready` the iframe is shown anyway. @default 1500 */
+  readonly loadTimeoutMs?: number | undefined;
+}
+
 /**
- * Creates the reveal timing of one embed: `show` is called once a pending reveal is due. Only one reveal is
- * pending at a time; scheduling one calls off the previous.
+ * Creates the reveal timing of one embed. Only one reveal is pending at a time; scheduling one calls off the
+ * previous.
  */
-export function createReveal(show: () => void, settleMs = 150, timeoutMs = 1500): Reveal {
+export function createReveal({ show, settleMs = 150, loadTimeoutMs = 1500 }: RevealTiming): Reveal {
   /** Calls off the step the pending reveal is waiting for (harmless once that step has run). */
   let stop = (): void => {};
   const wait = (ms: number, then: () => void): void => {
@@ -37,7 +47,7 @@ export function createReveal(show: () => void, settleMs = 150, timeoutMs = 1500)
     },
     afterLoad() {
       stop();
-      wait(timeoutMs, show);
+      wait(loadTimeoutMs, show);
     },
     cancel: () => stop(),
   };

@@ -44,16 +44,19 @@ export const sessionError = (code: SvcErrorNumber, context: string, message: str
   code: `SVC${code}`,
 });
 
-/**
- * Creates the session source of one embed. `signed` says whether the embed runs in signed mode;
- * `readOptions` returns the latest updatable options (session and getSession are read at the moment a session
- * is needed).
- */
-export function createSessionSource(
-  identity: Pick<EmbedIdentity, 'surface' | 'embedId' | 'publicId' | 'deploymentId'> & Pick<EmbedLoadOptions, 'runtime' | 'sessionTimeoutMs'>,
-  signed: () => boolean,
-  readOptions: () => EmbedUpdatableOptions,
-): SessionSource {
+/** What a session source works with. */
+export interface SessionSourceParts {
+  /** The embed the sessions are for (what `getSession` is told), its page runtime and `sessionTimeoutMs`. */
+  readonly identity: Pick<EmbedIdentity, 'surface' | 'embedId' | 'publicId' | 'deploymentId'> &
+    Pick<EmbedLoadOptions, 'runtime' | 'sessionTimeoutMs'>;
+  /** Whether the embed runs in signed mode (a private embed may be given a session source later). */
+  readonly signed: () => boolean;
+  /** The latest updatable options: `session` and `getSession` are read when a session is needed. */
+  readonly readOptions: () => EmbedUpdatableOptions;
+}
+
+/** Creates the session source of one embed. */
+export function createSessionSource({ identity, signed, readOptions }: SessionSourceParts): SessionSource {
   let abort: AbortController | undefined;
   let pending: Promise<string> | undefined;
 

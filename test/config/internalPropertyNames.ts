@@ -40,6 +40,23 @@ export const INTERNAL_PROPERTY_NAMES: readonly string[] = [
   // What useEmbedController hands the component made by createSvcEmbedComponent (neither is exported).
   'hostRef',
   'hostKey',
+  // The lifecycle (createLifecycle) and its actions (reduceLifecycle), made and read in src/controller only.
+  'showNow',
+  'inPlace',
+  'fromEmbed',
+  // The parts each collaborator of the controller is made with (LoadCycleParts, RenewalHost, RevealTiming,
+  // EmbedFrameParts, SessionSourceParts): objects made by the controller or the load cycle, read once.
+  'readOptions',
+  'sessions',
+  'lifecycle',
+  'placement',
+  'handOver',
+  'loadWith',
+  'failWith',
+  'started',
+  'settleMs',
+  'loadTimeoutMs',
+  'frameLoaded',
   // One embed as the message router sees it (EmbedRoute, messageRouter.ts): the router is a module of each
   // copy of the package, never shared through the page's default runtime.
   'getWindow',

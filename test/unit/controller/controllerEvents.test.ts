@@ -104,15 +104,13 @@ describe('a session handed over in place while the embed fails', () => {
     await vi.advanceTimersByTimeAsync(1);
     const failing = tenantOf(controller);
     failing.ready();
-    // A binding that hands the app's new session over as soon as it sees the embed shown: here, its error page.
+    await vi.advanceTimersByTimeAsync(200);
+    // The app's new session is handed over in place; before the embed answers, it fails.
     const offered = nextSession();
-    const unsubscribe = controller.subscribe(() => {
-      const { visible, phase } = controller.getSnapshot();
-      if (visible && phase === 'ready') controller.update({ getSession, session: offered });
-    });
-    failing.send('svc:event:error', { message: 'Chart query failed', name: 'QueryError', fatal: true });
-    unsubscribe();
+    controller.update({ getSession, session: offered });
     expect(failing.handed()).toEqual([offered]);
+    failing.send('svc:event:error', { message: 'Chart query failed', name: 'QueryError', fatal: true });
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'error', visible: true });
     controller.retry();
     expect(getSession).toHaveBeenCalledTimes(2);
     // The handover goes unanswered. The document may have taken the handed session (it is used then): the

@@ -18,7 +18,7 @@ const placement: FramePlacement = {
 
 /** The iframe of one load of a frame that starts it shown, or hidden. */
 function load(hidden: boolean): { frame: ReturnType<typeof createEmbedFrame>; iframe: HTMLIFrameElement } {
-  const frame = createEmbedFrame(placement, 'sales', hidden, () => {});
+  const frame = createEmbedFrame({ placement, embedId: 'sales', hidden, frameLoaded: () => {} });
   frame.load(SRC, 'Sales');
   return { frame, iframe: frame.element as HTMLIFrameElement };
 }

@@ -14,7 +14,8 @@ interface RenewalHost {
 }
 
 /** Creates a renewal over a recorded host. */
-const renewalOf = (host: RenewalHost) => createRenewal(host.take, host.started, host.hand, host.reload, host.fail);
+const renewalOf = (host: RenewalHost) =>
+  createRenewal({ take: host.take, started: host.started, handOver: host.hand, loadWith: host.reload, failWith: host.fail });
 
 /** A host that records what renewal asks of it; `take` answers with fresh ids unless told otherwise. */
 function host(take: Take = async () => `s${Math.random().toString(36).slice(2)}`) {

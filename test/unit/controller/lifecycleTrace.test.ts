@@ -94,7 +94,8 @@ describe('the lifecycle an inspector sees', () => {
     const retried = controller.iframe as HTMLIFrameElement;
     retried.dispatchEvent(new Event('load'));
     retried.dispatchEvent(new Event('load'));
-    expect(steps).toEqual(['loading: private mode', 'revealed', 'error: Chart query failed', 'loading: private mode', 'reloaded']);
+    // The embed's own error page is shown by the failure: the step, then what it showed.
+    expect(steps).toEqual(['loading: private mode', 'error: Chart query failed', 'revealed', 'loading: private mode', 'reloaded']);
   });
 
   it("of an embed given a runtime of its own: that runtime's inspector, not the page's default one", () => {
@@ -105,7 +106,7 @@ describe('the lifecycle an inspector sees', () => {
     unsubscribes.push(embedInspector.subscribe((entry) => entry.kind === 'lifecycle' && page.push(entry.phase)));
     const { controller, steps } = make({ runtime, reveal: 'immediate' });
     controller.attach(host());
-    expect(own).toEqual(['revealed', 'loading']);
+    expect(own).toEqual(['loading', 'revealed']);
     expect(steps).toEqual([]);
     expect(page).toEqual([]);
   });
@@ -113,7 +114,7 @@ describe('the lifecycle an inspector sees', () => {
   it('of an embed revealed at once', () => {
     const { controller, steps } = make({ reveal: 'immediate' });
     controller.attach(host());
-    expect(steps).toEqual(['revealed', 'loading: private mode']);
+    expect(steps).toEqual(['loading: private mode', 'revealed']);
   });
 
   it('of a kept-alive embed: preloaded while parked, shown when attached, and not again on a re-attach', () => {

@@ -53,13 +53,13 @@ describe('in production', () => {
   it('renewals stopped by the bound are refused in a few words', async () => {
     const { createRenewal } = await import('../../../src/controller/createRenewal.js');
     const messages: string[] = [];
-    const renewal = createRenewal(
-      async () => 'next',
-      () => {},
-      () => {},
-      () => {},
-      (error) => messages.push(error.message),
-    );
+    const renewal = createRenewal({
+      take: async () => 'next',
+      started: () => {},
+      handOver: () => {},
+      loadWith: () => {},
+      failWith: (error) => messages.push(error.message),
+    });
     for (let i = 0; i < 4; i++) {
       renewal.renew();
       await new Promise((resolve) => setTimeout(resolve, 0));

@@ -13,13 +13,13 @@ type Take = (expiresAt: number | undefined) => Promise<string | undefined>;
 function renewalWith(take: Take = async () => `s${Math.random().toString(36).slice(2)}`) {
   const calls: string[] = [];
   const takeSpy = vi.fn(take);
-  const renewal = createRenewal(
-    takeSpy,
-    (inPlace) => calls.push(inPlace ? 'started in place' : 'started by reload'),
-    (session) => calls.push(`hand ${session}`),
-    (session, unanswered) => calls.push(`reload ${session}${unanswered ? ' (unanswered)' : ''}`),
-    (error) => calls.push(`fail ${error.context}`),
-  );
+  const renewal = createRenewal({
+    take: takeSpy,
+    started: (inPlace) => calls.push(inPlace ? 'started in place' : 'started by reload'),
+    handOver: (session) => calls.push(`hand ${session}`),
+    loadWith: (session, unanswered) => calls.push(`reload ${session}${unanswered ? ' (unanswered)' : ''}`),
+    failWith: (error) => calls.push(`fail ${error.context}`),
+  });
   return { renewal, calls, take: takeSpy };
 }
 
@@ -114,13 +114,13 @@ describe('renewals that count', () => {
 
   it('says, when the bound stops renewal, how often it renewed and what to check', async () => {
     const errors: string[] = [];
-    const renewal = createRenewal(
-      async () => 'next',
-      () => {},
-      () => {},
-      () => {},
-      (error) => errors.push(error.message),
-    );
+    const renewal = createRenewal({
+      take: async () => 'next',
+      started: () => {},
+      handOver: () => {},
+      loadWith: () => {},
+      failWith: (error) => errors.push(error.message),
+    });
     for (let i = 0; i < 4; i++) {
       renewal.renew();
       await vi.advanceTimersByTimeAsync(0);

@@ -92,7 +92,11 @@ describe('the time limit of getSession', () => {
     const getSession = vi.fn<() => Promise<string>>();
     for (let i = 0; i < 6; i++) getSession.mockRejectedValueOnce(new Error('down'));
     getSession.mockResolvedValue(next);
-    const source = createSessionSource({ surface: 'dashboard', embedId: 'timeouts', publicId: 'sales', runtime: testRuntime() }, () => true, () => ({ getSession }));
+    const source = createSessionSource({
+      identity: { surface: 'dashboard', embedId: 'timeouts', publicId: 'sales', runtime: testRuntime() },
+      signed: () => true,
+      readOptions: () => ({ getSession }),
+    });
     const answer = source.take('renewal', Date.now() + 600_000);
     // Tries at 0, 1, 3, 7, 15, 31 and 61 s, each far quicker than the limit: the seventh answers.
     await vi.advanceTimersByTimeAsync(61_000);
@@ -102,7 +106,11 @@ describe('the time limit of getSession', () => {
   it('takes an answer a getSession written without async gives at once, or a throw', async () => {
     const id = nextSession();
     const source = (getSession: () => unknown) =>
-      createSessionSource({ surface: 'dashboard', embedId: 'sync', publicId: 'sales', runtime: testRuntime() }, () => true, () => ({ getSession: getSession as never }));
+      createSessionSource({
+        identity: { surface: 'dashboard', embedId: 'sync', publicId: 'sales', runtime: testRuntime() },
+        signed: () => true,
+        readOptions: () => ({ getSession: getSession as never }),
+      });
     await expect(source(() => id).take('initial')).resolves.toBe(id);
     await expect(
       source(() => {
