@@ -20,8 +20,6 @@ export interface EmbedFrameParts {
   readonly placement: FramePlacement;
   /** Written on each iframe (`data-svc-embed-id`). */
   readonly embedId: string;
-  /** Whether each new iframe starts hidden (to be shown once ready). */
-  readonly hidden: boolean;
   /**
    * Hears every `load` event of the current iframe, with `reloaded` true when the document was replaced
    * without us (the embed reloaded itself): its runtime state is gone.
@@ -30,7 +28,7 @@ export interface EmbedFrameParts {
 }
 
 /** Creates the frame of one embed: no iframe until the first `load`. */
-export function createEmbedFrame({ placement, embedId, hidden, frameLoaded: onLoad }: EmbedFrameParts): EmbedFrame {
+export function createEmbedFrame({ placement, embedId, frameLoaded: onLoad }: EmbedFrameParts): EmbedFrame {
   let element: HTMLIFrameElement | null = null;
   /** The iframe whose load events count (none while the current one is being replaced). */
   let heard: HTMLIFrameElement | null = null;
@@ -68,7 +66,6 @@ export function createEmbedFrame({ placement, embedId, hidden, frameLoaded: onLo
       frame.setAttribute('allow', 'clipboard-write; fullscreen');
       frame.style.cssText = 'border:0;width:100%;height:100%;display:block';
       element = heard = frame;
-      hide(hidden);
       frame.src = src;
       frame.addEventListener('load', () => {
         // A second load event is a new document, unless this embed sends ready before its load event and

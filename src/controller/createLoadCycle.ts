@@ -78,13 +78,9 @@ export function createLoadCycle({ options, readOptions, bridge, sync, placement,
   let readyTimer: ReturnType<typeof setTimeout> | undefined;
 
   // Nothing else of the reveal is pending when this runs: it is the reveal's own step, or follows a cancel.
-  const show = (): void => {
-    frame.hide(false);
-    dispatch({ type: 'reveal' });
-  };
-  const reveal = createReveal({ show, settleMs: options.revealSettleMs, loadTimeoutMs: options.revealTimeoutMs });
+  const reveal = createReveal({ show: () => dispatch({ type: 'reveal' }), settleMs: options.revealSettleMs, loadTimeoutMs: options.revealTimeoutMs });
   // Whether the current document has sent `ready` is the bridge's to know: it waits for that to post actions.
-  const frame = createEmbedFrame({ placement, embedId: options.embedId, hidden, frameLoaded: (reloaded) => {
+  const frame = createEmbedFrame({ placement, embedId: options.embedId, frameLoaded: (reloaded) => {
     // The document was replaced without us: its actions wait for its own ready, its pending reveal is off.
     if (reloaded) {
       bridge.reset();
@@ -94,6 +90,9 @@ export function createLoadCycle({ options, readOptions, bridge, sync, placement,
     const { phase, visible } = snapshot();
     if (!bridge.isReady && hidden && !visible && (phase === 'loading' || phase === 'ready')) reveal.afterLoad();
   } });
+  // The iframe is shown exactly when the state says so: a reveal, a load shown at once, the embed's own error
+  // page; a renewal by reload hides the one being replaced.
+  lifecycle.subscribe(() => frame.hide(!snapshot().visible));
 
   const halt = (): void => {
     generation += 1;
@@ -107,7 +106,6 @@ export function createLoadCycle({ options, readOptions, bridge, sync, placement,
     halt();
     // The embed's own error page is worth seeing when the app shows no fallback over it; the store keeps what
     // the embed said (the bridge wrote it). A failure of the host's making goes to the store here.
-    if (fromEmbed) frame.hide(false);
     readOptions().onFailure?.(error);
     dispatch({ type: 'fail', error, fromEmbed });
   };
@@ -140,7 +138,6 @@ export function createLoadCycle({ options, readOptions, bridge, sync, placement,
     // A new document in a new element: nothing of the old one can post as the new.
     bridge.reset();
     frame.load(src, readOptions().title ?? `Analytics ${options.surface}`);
-    if (!hidden) frame.hide(false);
     dispatch({ type: 'load', showNow: !hidden, signed: loadSigned });
     // A wrong tenant port, a frame the platform's frame-ancestors policy blocks and an address that is not the
     // platform all look like a document that never says ready: its first ready is awaited readyTimeoutMs. A

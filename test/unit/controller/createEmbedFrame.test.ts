@@ -16,10 +16,11 @@ const placement: FramePlacement = {
   dispose() {},
 };
 
-/** The iframe of one load of a frame that starts it shown, or hidden. */
+/** The iframe of one load, hidden at once (as the lifecycle does for `reveal: 'ready'`) or left as it came. */
 function load(hidden: boolean): { frame: ReturnType<typeof createEmbedFrame>; iframe: HTMLIFrameElement } {
-  const frame = createEmbedFrame({ placement, embedId: 'sales', hidden, frameLoaded: () => {} });
+  const frame = createEmbedFrame({ placement, embedId: 'sales', frameLoaded: () => {} });
   frame.load(SRC, 'Sales');
+  if (hidden) frame.hide(true);
   return { frame, iframe: frame.element as HTMLIFrameElement };
 }
 
@@ -40,7 +41,7 @@ describe('the iframe of one load', () => {
     expect(iframe.style.display).toBe('block');
   });
 
-  it('starts shown and reachable unless asked to start hidden', () => {
+  it('comes shown and reachable, and hidden is out of sight, pointer, keyboard and assistive technology', () => {
     const { iframe: shown } = load(false);
     expect(shown.style.opacity).toBe('');
     expect(shown.style.pointerEvents).toBe('');
