@@ -353,6 +353,13 @@ export default defineConfig(({ mode }) => {
           banner: (chunk) =>
             chunk.name === 'cli' ? '#!/usr/bin/env node' : reactEntries.has(chunk.name) ? "'use client';" : '',
           chunkFileNames: 'shared/[name]-[hash].js',
+          codeSplitting: {
+            // The React building blocks every React entry shares, in one chunk rather than one each: esbuild
+            // writes a separate `import ... from "react"` for every module of the package that has one, even
+            // when they name the same hooks. Only modules that import nothing of the package's core: a group
+            // takes its modules' imports with it, and the core must stay free of React (test/node/core/reactFree).
+            groups: [{ name: 'reactBase', test: /\/src\/reactBase\/(?:SvcProviderContext|useLatest|useIsomorphicLayoutEffect)\.ts$/ }],
+          },
           // Top-level `const` stays `const`: an app's minifier inlines a constant such as `isDevelopment`
           // (and so drops development-only text from production bundles), which it does not do for `var`.
           topLevelVar: false,
