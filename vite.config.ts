@@ -58,6 +58,12 @@ function developmentGuards(): Plugin {
 }
 
 /**
+ * The package's builds only: not the tests (served, never built), nor the docs site, whose Storybook build reads
+ * this file too and builds an app, not a library.
+ */
+const isLibraryBuild: NonNullable<Plugin['apply']> = (config, { command }) => command === 'build' && config.build?.lib !== undefined;
+
+/**
  * Shortens the property names of {@link INTERNAL_PROPERTY_NAMES} in the shipped code: the methods and fields of
  * objects that only the package's own modules make and use (an app's minifier never renames a property).
  * esbuild renames them as properties wherever they are written that way (`a.name`, `{ name }`, `{ name: v }`,
@@ -73,9 +79,7 @@ function shortInternalNames(): Plugin {
   const shortNames = assignShortNames(INTERNAL_PROPERTY_NAMES, sourceWords(src('')));
   return {
     name: 'svc-short-internal-names',
-    // The package's builds only: not the tests (served, never built), nor the docs site, whose Storybook build
-    // reads this file too and builds an app, not a library.
-    apply: (config, { command }) => command === 'build' && config.build?.lib !== undefined,
+    apply: isLibraryBuild,
     async transform(code, id) {
       const file = /\/src\/.*\.(tsx?)$/.exec(id);
       if (!file || !mentions.test(code)) return null;
@@ -94,6 +98,32 @@ function shortInternalNames(): Plugin {
       const added = Object.keys(result.mangleCache ?? {}).filter((name) => !(name in shortNames));
       if (added.length > 0) throw new Error(`${id}: unplanned short names for ${added.join(', ')}`);
       return { code: result.code, map: result.map };
+    },
+  };
+}
+
+/**
+ * Compiles the package's JSX to `createElement` calls from `react` rather than to the automatic runtime's
+ * `jsx`/`jsxs` from `react/jsx-runtime`. Both make the same elements (a key is a prop, children after the props
+ * are the static children that `jsxs` takes as an array), but the automatic runtime is a second module an app's
+ * bundle imports from, which esbuild keeps as its own import statement, and each element carries its children
+ * in a `children` array; `createElement` joins the `react` import the components already have. Applies to the
+ * library builds only: the stories and tests keep the automatic runtime that tsconfig.json names.
+ */
+function classicJsx(): Plugin {
+  return {
+    name: 'svc-classic-jsx',
+    apply: isLibraryBuild,
+    // Before the JSX is compiled: the factory must be in scope where the compiler writes its calls.
+    enforce: 'pre',
+    config: () => ({ oxc: { jsx: { runtime: 'classic', pragma: 'createElement' } } }),
+    transform(code, id) {
+      if (!/\/src\/.*\.tsx$/.test(id)) return null;
+      if (/\bcreateElement\b/.test(code)) throw new Error(`${id} names createElement, which the build's JSX factory import would shadow`);
+      const output = new MagicString(code);
+      // On the first line, so every other line keeps its number.
+      output.prepend("import { createElement } from 'react';");
+      return { code: output.toString(), map: output.generateMap({ hires: true, source: id }) };
     },
   };
 }
@@ -261,7 +291,7 @@ export default defineConfig(({ mode }) => {
     // their own chunk, so within one module system there is one message router and one embed registry.
     const commonjsEntries = ['index', 'protocol/index', 'controller/index', 'keepAlive/index', 'schemas/index', 'testing/index', 'server/index', 'devtools/index', 'devtools/SvcDevtoolsPanel'];
     return {
-      plugins: [react(), developmentGuards(), shortInternalNames(), commonjsTypes(fileURLToPath(new URL('./dist', import.meta.url)))],
+      plugins: [react(), classicJsx(), developmentGuards(), shortInternalNames(), commonjsTypes(fileURLToPath(new URL('./dist', import.meta.url)))],
       build: {
         outDir: 'dist/cjs',
         emptyOutDir: true,
@@ -302,7 +332,7 @@ export default defineConfig(({ mode }) => {
     };
   }
   return {
-    plugins: [react(), developmentGuards(), shortInternalNames(), browserStubs(), declarations()],
+    plugins: [react(), classicJsx(), developmentGuards(), shortInternalNames(), browserStubs(), declarations()],
     build: {
       outDir: 'dist',
       emptyOutDir: true,
@@ -323,6 +353,13 @@ export default defineConfig(({ mode }) => {
           banner: (chunk) =>
             chunk.name === 'cli' ? '#!/usr/bin/env node' : reactEntries.has(chunk.name) ? "'use client';" : '',
           chunkFileNames: 'shared/[name]-[hash].js',
+          codeSplitting: {
+            // The React building blocks every React entry shares, in one chunk rather than one each: esbuild
+            // writes a separate `import ... from "react"` for every module of the package that has one, even
+            // when they name the same hooks. Only modules that import nothing of the package's core: a group
+            // takes its modules' imports with it, and the core must stay free of React (test/node/core/reactFree).
+            groups: [{ name: 'reactBase', test: /\/src\/reactBase\/(?:SvcProviderContext|useLatest|useIsomorphicLayoutEffect)\.ts$/ }],
+          },
           // Top-level `const` stays `const`: an app's minifier inlines a constant such as `isDevelopment`
           // (and so drops development-only text from production bundles), which it does not do for `var`.
           topLevelVar: false,
