@@ -6,8 +6,15 @@ import type { EmbedBridge } from '../runtime/createEmbedBridge.js';
 import { createControlledSync } from './createControlledSync.js';
 import { createDebugHookSwitch } from './createDebugHookSwitch.js';
 import { createLifecycle } from './createLifecycle.js';
-import { createLoadCycle } from './createLoadCycle.js';
 import { createSessionSource, isUsableSession, sessionError } from './createSessionSource.js';
+import { createEmbedFrame } from './createEmbedFrame.js';
+import { createRenewal } from './createRenewal.js';
+import { createReveal } from './createReveal.js';
+import { isSessionFailure } from './isSessionFailure.js';
+import type { SvcErrorPayload } from './SvcErrorPayload.js';
+import type { ErrorPayload } from '../protocol/eventPayloads.js';
+import { buildEmbedUrl } from '../protocol/buildEmbedUrl.js';
+import { traceLifecycle } from './traceLifecycle.js';
 import type { EmbedController } from './EmbedController.js';
 import type { EmbedUpdatableOptions } from './EmbedUpdatableOptions.js';
 import type { EmbedOptions } from './EmbedOptions.js';
@@ -20,10 +27,15 @@ import { ledgerOf } from './sessionLedger.js';
 const namedAfter = (message: string, subject: string | undefined): string =>
   subject === undefined || message.startsWith(subject, 7) ? message : withSubject(message, subject);
 
+/** The embed's own error as the app hears it: coded `SVC310`, with the embed's name and message kept. */
+const embedError = (error: ErrorPayload): SvcErrorPayload => ({ ...error, code: 'SVC310' });
+
 /**
- * Creates the controller of one embed: a composition of its message bridge, controlled sync, frame placement,
- * session source and load cycle (iframe, reveal, renewal), with the snapshot a UI renders from. Creating it has no side effect (safe during server rendering
- * and in render functions that run twice); {@link EmbedController.attach} starts the work. A bad identity (a
+ * Creates the controller of one embed: its loads, each of its documents from the session to `ready`, renewals
+ * and failure, over its collaborators (message bridge, controlled sync, frame placement, session source, iframe,
+ * reveal, renewal policy). Every step is dispatched to its lifecycle state (see `reduceLifecycle`), the
+ * snapshot a UI renders from. Creating it has no side effect (safe during server rendering and in render
+ * functions that run twice); {@link EmbedController.attach} starts the work. A bad identity (a
  * missing `publicId`, an `http:` tenant that is not loopback, the app surface without any session source)
  * never throws: once attached, the embed fails with the coded error (its `errorFallback` and `onError` see
  * it), and nothing is asked of `getSession`. Nor does a bad controlled value (`SVC141`, `SVC130`, ...) or
@@ -50,7 +62,7 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
   // A bad option never throws (an embed must not take its page down). One the bridge refuses (a tenant origin
   // that names no tenant, a bad maxQueuedActions: SVC142) fails every start of this embed instead of loading
   // (see go), and its bridge is made for a tenant origin no window has (a reserved name), so it hears nothing.
-  // The rest of the identity is the first load's to refuse (see the load cycle's start).
+  // The rest of the identity is the first load's to refuse (see start).
   /** What the bridge refused, if anything. */
   let refusal: unknown;
   let bridge: EmbedBridge;
@@ -65,21 +77,203 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
   // A keep-alive value that is not one (a bad prop, which development reports) keeps nothing alive.
   const placement = options.keepAlive?.createPlacement?.() ?? createStaticPlacement();
   const setDebugHook = createDebugHookSwitch(bridge, (report) => live.onDebug?.(report));
-  const latest = (): EmbedUpdatableOptions => live;
+  /** The latest updatable options (the controlled values, `session`, `getSession`, callbacks). */
+  const readOptions = (): EmbedUpdatableOptions => live;
   /** The lifecycle state, the snapshot a UI renders: replaced (never mutated) at every step. */
   const lifecycle = createLifecycle(options, bridge);
   const { state: snapshot, dispatch } = lifecycle;
   const destroyed = (): boolean => snapshot().phase === 'destroyed';
 
-  const { frame, renewal, start, offer, fail, halt } = createLoadCycle({
-    options,
-    readOptions: latest,
-    bridge,
-    sync,
-    placement,
-    sessions: createSessionSource({ identity: options, signed: () => signed, readOptions: latest }),
-    lifecycle,
+  const sessions = createSessionSource({ identity: options, signed: () => signed, readOptions });
+
+  // The loads: each of the embed's documents, from the session to `ready`, renewals and failure.
+  /** Whether the iframe starts hidden, to be shown once ready (`reveal: 'ready'`, the default). */
+  const hidden = options.reveal !== 'immediate';
+  /** Bumped by every start, load and halt: a late session (or failure) for an earlier start is ignored. */
+  let generation = 0;
+  /** Whether the current document was loaded with a session: only then is its session renewed. */
+  let loadSigned: boolean;
+  /** Until it fires, the current load may send its first `ready` (see `readyTimeoutMs`). */
+  let readyTimer: ReturnType<typeof setTimeout> | undefined;
+
+  // Nothing else of the reveal is pending when this runs: it is the reveal's own step, or follows a cancel.
+  const reveal = createReveal({ show: () => dispatch({ type: 'reveal' }), settleMs: options.revealSettleMs, loadTimeoutMs: options.revealTimeoutMs });
+  // Whether the current document has sent `ready` is the bridge's to know: it waits for that to post actions.
+  const frame = createEmbedFrame({ placement, embedId: options.embedId, frameLoaded: (reloaded) => {
+    // The document was replaced without us: its actions wait for its own ready, its pending reveal is off.
+    if (reloaded) {
+      bridge.reset();
+      renewal.reset();
+      if (isDevelopment) traceLifecycle(options, 'reloaded');
+    }
+    const { phase, visible } = snapshot();
+    if (!bridge.isReady && hidden && !visible && (phase === 'loading' || phase === 'ready')) reveal.afterLoad();
+  } });
+  // The iframe is shown exactly when the state says so: a reveal, a load shown at once, the embed's own error
+  // page; a renewal by reload hides the one being replaced.
+  lifecycle.subscribe(() => frame.hide(!snapshot().visible));
+
+  const halt = (): void => {
+    generation += 1;
+    clearTimeout(readyTimer);
+    sessions.abort();
+    renewal.reset(true);
+    reveal.cancel();
+  };
+
+  const fail = (error: SvcErrorPayload, fromEmbed?: boolean): void => {
+    halt();
+    // The embed's own error page is worth seeing when the app shows no fallback over it; the store keeps what
+    // the embed said (the bridge wrote it). A failure of the host's making goes to the store here.
+    readOptions().onFailure?.(error);
+    dispatch({ type: 'fail', error, fromEmbed });
+  };
+
+  /**
+   * The address with `session`: the identity (surface, ids, export, switches, params) is the options'; filters,
+   * locale and time zone are the latest live values. One the options make impossible (a bad tenant origin, a
+   * missing `publicId`, ...) fails this embed with the refusal's code instead, never its page: undefined.
+   */
+  const address = (session: string | undefined): string | undefined => {
+    try {
+      return buildEmbedUrl({ ...options, session, filters: readOptions().filters, locale: readOptions().locale, timezone: readOptions().timezone });
+    } catch (error) {
+      const { message, code } = error as SvcCodedError;
+      const failure: SvcErrorPayload = { name: 'TypeError', context: 'address', fatal: true, message, code };
+      fail(failure);
+      return undefined;
+    }
+  };
+
+  /** Loads the address with `session` into a new iframe (the first load, a retry, a renewal by reload). */
+  const load = (session: string | undefined): void => {
+    generation += 1;
+    const src = address(session);
+    if (src === undefined) return;
+    loadSigned = session !== undefined;
+    if (session !== undefined) ledgerOf(options).add(session);
+    renewal.reset(true);
+    reveal.cancel();
+    // A new document in a new element: nothing of the old one can post as the new.
+    bridge.reset();
+    frame.load(src, readOptions().title ?? `Analytics ${options.surface}`);
+    dispatch({ type: 'load', showNow: !hidden, signed: loadSigned });
+    // A wrong tenant port, a frame the platform's frame-ancestors policy blocks and an address that is not the
+    // platform all look like a document that never says ready: its first ready is awaited readyTimeoutMs. A
+    // private load has no limit unless one is given: its viewer may be signing in there, which sends none.
+    clearTimeout(readyTimer);
+    const limit = options.readyTimeoutMs ?? (loadSigned ? 30_000 : undefined);
+    if (limit !== undefined) {
+      readyTimer = setTimeout(
+        () =>
+          fail(
+            sessionError(
+              309,
+              'ready',
+              isDevelopment
+                ? `The embed sent no ready within ${limit} ms: the tenant address may be wrong or unreachable, or the platform's frame-ancestors policy may block this page.`
+                : 'ready',
+            ),
+          ),
+        Math.min(limit, 2_147_483_647),
+      );
+    }
+  };
+
+  const start = (reason: SessionRequestReason): void => {
+    const loadGeneration = ++generation;
+    reveal.cancel();
+    // An address the options refuse asks for no session: checked first, with a stand-in one in signed mode.
+    if (address(sessions.signed() ? 'session' : undefined) === undefined) return;
+    let session: ReturnType<typeof sessions.take>;
+    try {
+      session = sessions.take(reason);
+    } catch (error) {
+      fail(error as SvcErrorPayload);
+      return;
+    }
+    if (typeof session !== 'object') {
+      load(session);
+      return;
+    }
+    dispatch({ type: 'request', reason });
+    session.then(
+      (id) => loadGeneration === generation && load(id),
+      (error: SvcErrorPayload) => loadGeneration === generation && fail(error),
+    );
+  };
+
+  const renewal = createRenewal({
+    take: async (expiresAt) => sessions.take('renewal', expiresAt),
+    started(inPlace) {
+      // In place the viewer keeps the embed; a reload hides the iframe being replaced (its clicks go nowhere).
+      if (!inPlace) frame.retire();
+      dispatch({ type: 'renew', inPlace });
+    },
+    handOver(session) {
+      ledgerOf(options).add(session);
+      // Only a document that said ready takes a session in place. The bridge would queue it for whichever
+      // document says ready next, maybe a later load's with another viewer's session: this one is loaded now.
+      if (bridge.isReady) bridge.send('svc:action:set-session', { sessionId: session });
+      else load(session);
+    },
+    // An unanswered handover may still have been taken (a slow platform, a document that reloaded itself after
+    // taking it): that session may be used, and sessions are single use, so a new one is loaded when getSession
+    // can give one. Without it the handed session is all there is (a platform without in-place renewal never
+    // took it).
+    loadWith: (session, unanswered) => (unanswered && readOptions().getSession ? start('renewal') : load(session)),
+    failWith: fail,
   });
+
+  bridge.onAny((message): void => {
+    const renewing = loadSigned && snapshot().phase !== 'error';
+    switch (message.type) {
+      case 'svc:event:ready': {
+        const { session } = readOptions();
+        // A failed embed keeps a new session from the app for its retry: a late ready from the document it
+        // failed with (loaded with an older session, maybe another viewer's) must not bring that one back.
+        if (snapshot().phase === 'error' && session !== undefined && !ledgerOf(options).has(session)) return;
+        clearTimeout(readyTimer);
+        frame.ready();
+        // A new document lost the runtime state: send every controlled value again, and go back to where the
+        // viewer was. A session handed over in place kept it.
+        // In place, only what the embed refused while its token was expired goes again (see forget).
+        if (renewal.answer()) sync.update(readOptions());
+        else if (bridge.store.getState().readyCount > 1) sync.reapply(readOptions());
+        // A ready embed has no error (every step out of the error phase clears it): only the phase can be new.
+        dispatch({ type: 'ready' });
+        if (!snapshot().visible) reveal.afterReady();
+        return;
+      }
+      case 'svc:event:session-expiring':
+        if (renewing) renewal.expiring(message.payload.expiresAt);
+        return;
+      case 'svc:event:session-expired':
+        if (renewing) renewal.renew(true);
+        return;
+      case 'svc:event:error': {
+        // What the library absorbs is not reported; every other error of the embed is, coded (see embedError).
+        const error = message.payload;
+        if (error.fatal !== true) {
+          // The embed refused an action while its token was expired: send the current values after the renewal.
+          if (error.name === 'SessionExpiredError') sync.forget();
+          // A refused handover loads the refused session instead; any other refusal is the app's to hear.
+          else if (error.name !== 'SessionError' || !renewal.answer(true)) readOptions().onFailure?.(embedError(error));
+        } else if (renewing && readOptions().getSession !== undefined && isSessionFailure(error, { signed: loadSigned, readySinceLoad: bridge.isReady })) {
+          // Renewing is the answer: the app hears of it only if the renewal fails.
+          if (isDevelopment) traceLifecycle(options, 'session-failed', error.name ?? error.message);
+          renewal.renew();
+        } else if (snapshot().phase !== 'error') fail(embedError(error), true);
+        return;
+      }
+    }
+  });
+
+  const offer = (session: string): void => {
+    if (snapshot().phase === 'ready' && renewal.offer(session)) return;
+    halt();
+    load(session);
+  };
 
   /**
    * Fails the embed with a coded error the library threw for one of the app's values (`context` says which

@@ -3,9 +3,8 @@ import type { SessionRequestReason } from './SessionRequest.js';
 import type { SvcErrorPayload } from './SvcErrorPayload.js';
 
 /**
- * What happened to an embed, as its lifecycle hears it. The load cycle, the renewal policy and the controller
- * decide what to do about an event (a `ready`, a `session-expiring`, a timer, an app's call) and dispatch the
- * step they took; {@link reduceLifecycle} alone turns it into the next state.
+ * What happened to an embed, as its lifecycle hears it. The controller and its renewal policy decide what to do
+ * about an event (a `ready`, a `session-expiring`, a timer, an app's call) and dispatch the step they took; {@link reduceLifecycle} alone turns it into the next state.
  */
 export type LifecycleAction =
   /** A new load needs a session and waits for `getSession`. */

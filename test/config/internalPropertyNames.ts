@@ -18,22 +18,19 @@ import type ts from 'typescript';
  * the Node test test/node/core/internalPropertyNames.test.ts.
  */
 export const INTERNAL_PROPERTY_NAMES: readonly string[] = [
-  // The load cycle (createLoadCycle) as its controller uses it: made and read in src/controller only.
-  'renewal',
+  // The renewal policy (createRenewal), held by the controller; `wake` is handed to onTabWake as a function.
   'offer',
-  'halt',
-  // The renewal policy (createRenewal), held by the load cycle; `wake` is handed to onTabWake as a function.
   'expiring',
   'renew',
   'wake',
   'answer',
-  // The reveal timing (createReveal), held by the load cycle.
+  // The reveal timing (createReveal), held by the controller.
   'afterReady',
   'afterLoad',
-  // The embed's iframe across loads (createEmbedFrame), held by the load cycle. (Its `hide` is also a function
+  // The embed's iframe across loads (createEmbedFrame), held by the controller. (Its `hide` is also a function
   // zod exports: a library's export is a property of its namespace object, so the build refuses it.)
   'retire',
-  // The controlled-value sync (createControlledSync), held by the load cycle. Its `ControlledValues` type is
+  // The controlled-value sync (createControlledSync), held by the controller. Its `ControlledValues` type is
   // exported, the sync object's type is not.
   'reapply',
   'forget',
@@ -44,11 +41,9 @@ export const INTERNAL_PROPERTY_NAMES: readonly string[] = [
   'showNow',
   'inPlace',
   'fromEmbed',
-  // The parts each collaborator of the controller is made with (LoadCycleParts, RenewalHost, RevealTiming,
-  // EmbedFrameParts, SessionSourceParts): objects made by the controller or the load cycle, read once.
+  // The parts each collaborator of the controller is made with (RenewalHost, RevealTiming, EmbedFrameParts,
+  // SessionSourceParts): objects the controller makes, each read once.
   'readOptions',
-  'sessions',
-  'lifecycle',
   'placement',
   'handOver',
   'loadWith',
