@@ -5,7 +5,9 @@ import { type SvcCodedError, svcError, withSubject } from '../protocol/svcError.
 import type { EmbedBridge } from '../runtime/createEmbedBridge.js';
 import { createControlledSync } from './createControlledSync.js';
 import { createDebugHookSwitch } from './createDebugHookSwitch.js';
-import { createLifecycle } from './createLifecycle.js';
+import { createStore } from 'zustand/vanilla';
+import { type LifecycleAction, reduceLifecycle, statusAfter } from './reduceLifecycle.js';
+import { type EmbedControllerSnapshot, IDLE_SNAPSHOT } from './EmbedController.js';
 import { createSessionSource, isUsableSession, sessionError } from './createSessionSource.js';
 import { createEmbedFrame } from './createEmbedFrame.js';
 import { createRenewal } from './createRenewal.js';
@@ -14,7 +16,7 @@ import { isSessionFailure } from './isSessionFailure.js';
 import type { SvcErrorPayload } from './SvcErrorPayload.js';
 import type { ErrorPayload } from '../protocol/eventPayloads.js';
 import { buildEmbedUrl } from '../protocol/buildEmbedUrl.js';
-import { traceLifecycle } from './traceLifecycle.js';
+import { traceLifecycle, traceStep } from './traceLifecycle.js';
 import type { EmbedController } from './EmbedController.js';
 import type { EmbedUpdatableOptions } from './EmbedUpdatableOptions.js';
 import type { EmbedOptions } from './EmbedOptions.js';
@@ -80,8 +82,25 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
   /** The latest updatable options (the controlled values, `session`, `getSession`, callbacks). */
   const readOptions = (): EmbedUpdatableOptions => live;
   /** The lifecycle state, the snapshot a UI renders: replaced (never mutated) at every step. */
-  const lifecycle = createLifecycle(options, bridge);
-  const { state: snapshot, dispatch } = lifecycle;
+  const snapshots = createStore<EmbedControllerSnapshot>(() => IDLE_SNAPSHOT);
+  const snapshot = snapshots.getState;
+  /**
+   * Takes a lifecycle step: the one place where the snapshot changes (see `reduceLifecycle`) and where the
+   * state store hears of it. The store first: whoever renders the new phase finds the store in step with it.
+   */
+  const dispatch = (action: LifecycleAction): void => {
+    const from = snapshot();
+    const change = reduceLifecycle(from, action);
+    if (!change) return;
+    const status = statusAfter(from, action);
+    if (status) bridge.store.setState(status);
+    snapshots.setState(change);
+    if (isDevelopment) {
+      traceStep(options, action);
+      // A load shown at once, or an embed's own error page: shown by that step.
+      if (action.type !== 'reveal' && change.visible && !from.visible) traceStep(options, { type: 'reveal' });
+    }
+  };
   const destroyed = (): boolean => snapshot().phase === 'destroyed';
 
   const sessions = createSessionSource({ identity: options, signed: () => signed, readOptions });
@@ -111,7 +130,7 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
   } });
   // The iframe is shown exactly when the state says so: a reveal, a load shown at once, the embed's own error
   // page; a renewal by reload hides the one being replaced.
-  lifecycle.subscribe(() => frame.hide(!snapshot().visible));
+  snapshots.subscribe(() => frame.hide(!snapshot().visible));
 
   const halt = (): void => {
     generation += 1;
@@ -336,7 +355,7 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
       return destroyed() ? null : frame.element;
     },
     getSnapshot: snapshot,
-    subscribe: lifecycle.subscribe,
+    subscribe: snapshots.subscribe,
     attach(element) {
       if (destroyed()) throw svcError(307, `embed "${embedId}"${isDevelopment ? ' was destroyed; create a new controller' : ''}`, Error);
       placement.show(element);

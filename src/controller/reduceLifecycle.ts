@@ -1,3 +1,4 @@
+import type { EmbedState } from '../runtime/createEmbedStore.js';
 import type { EmbedControllerSnapshot } from './EmbedController.js';
 import type { SessionRequestReason } from './SessionRequest.js';
 import type { SvcErrorPayload } from './SvcErrorPayload.js';
@@ -34,8 +35,9 @@ export type LifecycleAction =
 
 /**
  * The embed lifecycle's transition function: what `action` changes in `state` (undefined: nothing; the rest of
- * the state stays as it is). Pure; the effects of a step (an iframe, a timer, a message) are its dispatcher's
- * (see `createLifecycle`).
+ * the state stays as it is). Pure; the effects of a step (an iframe, a timer, a message) are the controller's,
+ * whose `dispatch` is the one place that publishes a step: this change to the snapshot a UI renders, and
+ * {@link statusAfter} to the embed's state store.
  *
  * The states are the phases of {@link EmbedControllerSnapshot}; `parked` and `visible` are flags beside them.
  *
@@ -77,4 +79,26 @@ export function reduceLifecycle(state: EmbedControllerSnapshot, action: Lifecycl
     case 'destroy':
       return { phase: 'destroyed', visible: false };
   }
+}
+
+/**
+ * What the embed's state store (`bridge.store`) says after `action` taken in `state`: its `status` and
+ * `lastError`, or undefined when the step does not concern them. The store hears the embed's own messages from
+ * the bridge; from the lifecycle it hears what only the host knows: a failure of the host's making, a reload, a
+ * new start out of a failure.
+ */
+export function statusAfter(state: EmbedControllerSnapshot, action: LifecycleAction): Partial<Pick<EmbedState, 'status' | 'lastError'>> | undefined {
+  switch (action.type) {
+    case 'fail':
+      // The embed's own failure is in the store already, as the embed said it (the bridge wrote it).
+      return action.fromEmbed ? undefined : { status: 'error', lastError: action.error };
+    case 'renew':
+      // In place the document stays ready; a reload starts a new one.
+      return action.inPlace ? undefined : { status: 'loading' };
+    case 'request':
+    case 'load':
+      // Out of a failure (a retry, a corrected prop, a new session): the failure is over.
+      return state.phase === 'error' ? { status: 'loading', lastError: null } : undefined;
+  }
+  return undefined;
 }
