@@ -132,12 +132,17 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
   // page; a renewal by reload hides the one being replaced.
   snapshots.subscribe(() => frame.hide(!snapshot().visible));
 
-  const halt = (): void => {
+  /** Calls off what the current load has pending: its late answers, its `ready` limit, its renewal, its reveal. */
+  const callOff = (): void => {
     generation += 1;
     clearTimeout(readyTimer);
-    sessions.abort();
     renewal.reset(true);
     reveal.cancel();
+  };
+  /** Calls off everything on its way, a session being fetched included (a new session, an error, teardown). */
+  const halt = (): void => {
+    callOff();
+    sessions.abort();
   };
 
   const fail = (error: SvcErrorPayload, fromEmbed?: boolean): void => {
@@ -166,13 +171,11 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
 
   /** Loads the address with `session` into a new iframe (the first load, a retry, a renewal by reload). */
   const load = (session: string | undefined): void => {
-    generation += 1;
+    callOff();
     const src = address(session);
     if (src === undefined) return;
     loadSigned = session !== undefined;
     if (session !== undefined) ledgerOf(options).add(session);
-    renewal.reset(true);
-    reveal.cancel();
     // A new document in a new element: nothing of the old one can post as the new.
     bridge.reset();
     frame.load(src, readOptions().title ?? `Analytics ${options.surface}`);
@@ -180,7 +183,6 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
     // A wrong tenant port, a frame the platform's frame-ancestors policy blocks and an address that is not the
     // platform all look like a document that never says ready: its first ready is awaited readyTimeoutMs. A
     // private load has no limit unless one is given: its viewer may be signing in there, which sends none.
-    clearTimeout(readyTimer);
     const limit = options.readyTimeoutMs ?? (loadSigned ? 30_000 : undefined);
     if (limit !== undefined) {
       readyTimer = setTimeout(
