@@ -6,7 +6,6 @@ import type { EmbedBridge } from '../runtime/createEmbedBridge.js';
 import { createControlledSync } from './createControlledSync.js';
 import { createDebugHookSwitch } from './createDebugHookSwitch.js';
 import { createStore } from 'zustand/vanilla';
-import { type LifecycleAction, reduceLifecycle, statusAfter } from './reduceLifecycle.js';
 import { type EmbedControllerSnapshot, IDLE_SNAPSHOT } from './EmbedController.js';
 import { createSessionSource, isUsableSession, sessionError } from './createSessionSource.js';
 import { createEmbedFrame } from './createEmbedFrame.js';
@@ -16,7 +15,7 @@ import { isSessionFailure } from './isSessionFailure.js';
 import type { SvcErrorPayload } from './SvcErrorPayload.js';
 import type { ErrorPayload } from '../protocol/eventPayloads.js';
 import { buildEmbedUrl } from '../protocol/buildEmbedUrl.js';
-import { traceLifecycle, traceStep } from './traceLifecycle.js';
+import { traceLifecycle } from './traceLifecycle.js';
 import type { EmbedController } from './EmbedController.js';
 import type { EmbedUpdatableOptions } from './EmbedUpdatableOptions.js';
 import type { EmbedOptions } from './EmbedOptions.js';
@@ -84,23 +83,7 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
   /** The lifecycle state, the snapshot a UI renders: replaced (never mutated) at every step. */
   const snapshots = createStore<EmbedControllerSnapshot>(() => IDLE_SNAPSHOT);
   const snapshot = snapshots.getState;
-  /**
-   * Takes a lifecycle step: the one place where the snapshot changes (see `reduceLifecycle`) and where the
-   * state store hears of it. The store first: whoever renders the new phase finds the store in step with it.
-   */
-  const dispatch = (action: LifecycleAction): void => {
-    const from = snapshot();
-    const change = reduceLifecycle(from, action);
-    if (!change) return;
-    const status = statusAfter(from, action);
-    if (status) bridge.store.setState(status);
-    snapshots.setState(change);
-    if (isDevelopment) {
-      traceStep(options, action);
-      // A load shown at once, or an embed's own error page: shown by that step.
-      if (action.type !== 'reveal' && change.visible && !from.visible) traceStep(options, { type: 'reveal' });
-    }
-  };
+  const set = (change: Partial<EmbedControllerSnapshot>): void => snapshots.setState(change);
   const destroyed = (): boolean => snapshot().phase === 'destroyed';
 
   const sessions = createSessionSource({ identity: options, signed: () => signed, readOptions });
@@ -116,7 +99,7 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
   let readyTimer: ReturnType<typeof setTimeout> | undefined;
 
   // Nothing else of the reveal is pending when this runs: it is the reveal's own step, or follows a cancel.
-  const reveal = createReveal({ show: () => dispatch({ type: 'reveal' }), settleMs: options.revealSettleMs, loadTimeoutMs: options.revealTimeoutMs });
+  const reveal = createReveal({ show: () => !snapshot().visible && set({ visible: true }), settleMs: options.revealSettleMs, loadTimeoutMs: options.revealTimeoutMs });
   // Whether the current document has sent `ready` is the bridge's to know: it waits for that to post actions.
   const frame = createEmbedFrame({ placement, embedId: options.embedId, frameLoaded: (reloaded) => {
     // The document was replaced without us: its actions wait for its own ready, its pending reveal is off.
@@ -150,7 +133,8 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
     // The embed's own error page is worth seeing when the app shows no fallback over it; the store keeps what
     // the embed said (the bridge wrote it). A failure of the host's making goes to the store here.
     readOptions().onFailure?.(error);
-    dispatch({ type: 'fail', error, fromEmbed });
+    if (!fromEmbed) bridge.store.setState({ status: 'error', lastError: error });
+    set({ phase: 'error', error, visible: fromEmbed === true || snapshot().visible });
   };
 
   /**
@@ -179,7 +163,7 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
     // A new document in a new element: nothing of the old one can post as the new.
     bridge.reset();
     frame.load(src, readOptions().title ?? `Analytics ${options.surface}`);
-    dispatch({ type: 'load', showNow: !hidden, signed: loadSigned });
+    set({ phase: 'loading', loads: snapshot().loads + 1, visible: !hidden, error: null });
     // A wrong tenant port, a frame the platform's frame-ancestors policy blocks and an address that is not the
     // platform all look like a document that never says ready: its first ready is awaited readyTimeoutMs. A
     // private load has no limit unless one is given: its viewer may be signing in there, which sends none.
@@ -217,7 +201,7 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
       load(session);
       return;
     }
-    dispatch({ type: 'request', reason });
+    set({ phase: 'session', visible: false, error: null });
     session.then(
       (id) => loadGeneration === generation && load(id),
       (error: SvcErrorPayload) => loadGeneration === generation && fail(error),
@@ -229,7 +213,8 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
     started(inPlace) {
       // In place the viewer keeps the embed; a reload hides the iframe being replaced (its clicks go nowhere).
       if (!inPlace) frame.retire();
-      dispatch({ type: 'renew', inPlace });
+      if (!inPlace) bridge.store.setState({ status: 'loading' });
+      set({ phase: 'renewing', renewals: snapshot().renewals + 1, visible: inPlace && snapshot().visible });
     },
     handOver(session) {
       ledgerOf(options).add(session);
@@ -262,7 +247,7 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
         if (renewal.answer()) sync.update(readOptions());
         else if (bridge.store.getState().readyCount > 1) sync.reapply(readOptions());
         // A ready embed has no error (every step out of the error phase clears it): only the phase can be new.
-        dispatch({ type: 'ready' });
+        if (snapshot().phase !== 'ready') set({ phase: 'ready', error: null });
         if (!snapshot().visible) reveal.afterReady();
         return;
       }
@@ -324,7 +309,7 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
     // Destroying the bridge disconnects it and drops every hook, the app's debug hook too.
     bridge.destroy();
     placement.dispose();
-    dispatch({ type: 'destroy' });
+    set({ phase: 'destroyed', visible: false });
   };
 
   /** Keeps the embed (a pending teardown is called off), connects it, and starts the first load. */
@@ -348,7 +333,9 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
    * all taken (a value still refused keeps the embed failed).
    */
   function retry(): void {
-    if (snapshot().phase === 'error' && sync.update(live)) go('retry');
+    if (snapshot().phase !== 'error' || !sync.update(live)) return;
+    bridge.store.setState({ status: 'loading', lastError: null });
+    go('retry');
   }
 
   return {
@@ -362,7 +349,7 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
       if (destroyed()) throw svcError(307, `embed "${embedId}"${isDevelopment ? ' was destroyed; create a new controller' : ''}`, Error);
       placement.show(element);
       runtimeOf(options).registry.setParked(embedId, false);
-      dispatch({ type: 'show' });
+      if (snapshot().parked) set({ parked: false });
       setDebugHook(live.onDebug);
       begin();
       let detached = false;
@@ -410,7 +397,7 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
       begin();
       // Out of reach of hooks and actions that name no embed, until shown again.
       runtimeOf(options).registry.setParked(embedId, true);
-      dispatch({ type: 'park' });
+      set({ parked: true });
     },
     retry,
     fail: refuse,
