@@ -34,9 +34,8 @@ const embedError = (error: ErrorPayload): SvcErrorPayload => ({ ...error, code: 
 /**
  * Creates the controller of one embed: its loads, each of its documents from the session to `ready`, renewals
  * and failure, over its collaborators (message bridge, controlled sync, frame placement, session source, iframe,
- * reveal, renewal policy). Every step is dispatched to its lifecycle state (see `reduceLifecycle`), the
- * snapshot a UI renders from. Creating it has no side effect (safe during server rendering and in render
- * functions that run twice); {@link EmbedController.attach} starts the work. A bad identity (a
+ * reveal, renewal policy), with the snapshot a UI renders from. Creating it has no side effect (safe during
+ * server rendering and in render functions that run twice); {@link EmbedController.attach} starts the work. A bad identity (a
  * missing `publicId`, an `http:` tenant that is not loopback, the app surface without any session source)
  * never throws: once attached, the embed fails with the coded error (its `errorFallback` and `onError` see
  * it), and nothing is asked of `getSession`. Nor does a bad controlled value (`SVC141`, `SVC130`, ...) or
@@ -99,7 +98,12 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
   let readyTimer: ReturnType<typeof setTimeout> | undefined;
 
   // Nothing else of the reveal is pending when this runs: it is the reveal's own step, or follows a cancel.
-  const reveal = createReveal({ show: () => !snapshot().visible && set({ visible: true }), settleMs: options.revealSettleMs, loadTimeoutMs: options.revealTimeoutMs });
+  const show = (): void => {
+    if (snapshot().visible) return;
+    set({ visible: true });
+    if (isDevelopment) traceLifecycle(options, 'revealed');
+  };
+  const reveal = createReveal({ show, settleMs: options.revealSettleMs, loadTimeoutMs: options.revealTimeoutMs });
   // Whether the current document has sent `ready` is the bridge's to know: it waits for that to post actions.
   const frame = createEmbedFrame({ placement, embedId: options.embedId, frameLoaded: (reloaded) => {
     // The document was replaced without us: its actions wait for its own ready, its pending reveal is off.
@@ -133,8 +137,10 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
     // The embed's own error page is worth seeing when the app shows no fallback over it; the store keeps what
     // the embed said (the bridge wrote it). A failure of the host's making goes to the store here.
     readOptions().onFailure?.(error);
-    if (!fromEmbed) bridge.store.setState({ status: 'error', lastError: error });
-    set({ phase: 'error', error, visible: fromEmbed === true || snapshot().visible });
+    if (fromEmbed) show();
+    else bridge.store.setState({ status: 'error', lastError: error });
+    set({ phase: 'error', error });
+    if (isDevelopment) traceLifecycle(options, 'error', error.message);
   };
 
   /**
@@ -164,6 +170,10 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
     bridge.reset();
     frame.load(src, readOptions().title ?? `Analytics ${options.surface}`);
     set({ phase: 'loading', loads: snapshot().loads + 1, visible: !hidden, error: null });
+    if (isDevelopment) {
+      traceLifecycle(options, 'loading', session === undefined ? 'private mode' : 'signed mode');
+      if (!hidden) traceLifecycle(options, 'revealed');
+    }
     // A wrong tenant port, a frame the platform's frame-ancestors policy blocks and an address that is not the
     // platform all look like a document that never says ready: its first ready is awaited readyTimeoutMs. A
     // private load has no limit unless one is given: its viewer may be signing in there, which sends none.
@@ -202,6 +212,7 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
       return;
     }
     set({ phase: 'session', visible: false, error: null });
+    if (isDevelopment) traceLifecycle(options, 'session-requested', reason);
     session.then(
       (id) => loadGeneration === generation && load(id),
       (error: SvcErrorPayload) => loadGeneration === generation && fail(error),
@@ -212,9 +223,12 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
     take: async (expiresAt) => sessions.take('renewal', expiresAt),
     started(inPlace) {
       // In place the viewer keeps the embed; a reload hides the iframe being replaced (its clicks go nowhere).
-      if (!inPlace) frame.retire();
-      if (!inPlace) bridge.store.setState({ status: 'loading' });
+      if (!inPlace) {
+        frame.retire();
+        bridge.store.setState({ status: 'loading' });
+      }
       set({ phase: 'renewing', renewals: snapshot().renewals + 1, visible: inPlace && snapshot().visible });
+      if (isDevelopment) traceLifecycle(options, 'renewing', inPlace ? 'in place' : 'by reload');
     },
     handOver(session) {
       ledgerOf(options).add(session);
@@ -310,6 +324,7 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
     bridge.destroy();
     placement.dispose();
     set({ phase: 'destroyed', visible: false });
+    if (isDevelopment) traceLifecycle(options, 'destroyed');
   };
 
   /** Keeps the embed (a pending teardown is called off), connects it, and starts the first load. */
@@ -349,7 +364,10 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
       if (destroyed()) throw svcError(307, `embed "${embedId}"${isDevelopment ? ' was destroyed; create a new controller' : ''}`, Error);
       placement.show(element);
       runtimeOf(options).registry.setParked(embedId, false);
-      if (snapshot().parked) set({ parked: false });
+      if (snapshot().parked) {
+        set({ parked: false });
+        if (isDevelopment) traceLifecycle(options, 'shown');
+      }
       setDebugHook(live.onDebug);
       begin();
       let detached = false;
@@ -398,6 +416,7 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
       // Out of reach of hooks and actions that name no embed, until shown again.
       runtimeOf(options).registry.setParked(embedId, true);
       set({ parked: true });
+      if (isDevelopment) traceLifecycle(options, 'parked');
     },
     retry,
     fail: refuse,

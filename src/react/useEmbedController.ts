@@ -77,7 +77,7 @@ export function useEmbedController(options: UseEmbedControllerOptions): EmbedBin
   const latest = useLatest(options);
   const generatedId = useId();
   const embedId = options.embedId ?? `svc${generatedId.replace(/[^\w-]/g, '')}`;
-  const { keepAlive, subject, problem } = options;
+  const { keepAlive, subject } = options;
   const live: EmbedOptions = {
     ...options,
     embedId,
@@ -124,7 +124,7 @@ export function useEmbedController(options: UseEmbedControllerOptions): EmbedBin
     // The embed's events reach the latest mount's handler; while parked, only app-wide listeners hear it.
     const off = controller.bridge.onAny((message) => latest.current.onEvent?.(message));
     // A bad prop fails the embed before it starts anything: no session is spent on it.
-    if (isDevelopment && problem) controller.fail(problem);
+    if (isDevelopment && options.problem) controller.fail(options.problem);
     const detach = controller.attach(hostRef.current as HTMLDivElement);
     return () => {
       off();
@@ -137,7 +137,7 @@ export function useEmbedController(options: UseEmbedControllerOptions): EmbedBin
   // After every commit: the controller sends only what changed (structural comparison inside). A prop that
   // went bad fails the embed; once it is corrected, the update starts the embed again.
   useEffect(() => {
-    if (isDevelopment && problem) controller.fail(problem);
+    if (isDevelopment && options.problem) controller.fail(options.problem);
     else controller.update(live);
   });
 

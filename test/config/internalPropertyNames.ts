@@ -37,10 +37,6 @@ export const INTERNAL_PROPERTY_NAMES: readonly string[] = [
   // What useEmbedController hands the component made by createSvcEmbedComponent (neither is exported).
   'hostRef',
   'hostKey',
-  // The lifecycle (createLifecycle) and its actions (reduceLifecycle), made and read in src/controller only.
-  'showNow',
-  'inPlace',
-  'fromEmbed',
   // The parts each collaborator of the controller is made with (RenewalHost, RevealTiming, EmbedFrameParts,
   // SessionSourceParts): objects the controller makes, each read once.
   'readOptions',

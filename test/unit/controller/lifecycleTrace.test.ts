@@ -94,8 +94,7 @@ describe('the lifecycle an inspector sees', () => {
     const retried = controller.iframe as HTMLIFrameElement;
     retried.dispatchEvent(new Event('load'));
     retried.dispatchEvent(new Event('load'));
-    // The embed's own error page is shown by the failure: the step, then what it showed.
-    expect(steps).toEqual(['loading: private mode', 'error: Chart query failed', 'revealed', 'loading: private mode', 'reloaded']);
+    expect(steps).toEqual(['loading: private mode', 'revealed', 'error: Chart query failed', 'loading: private mode', 'reloaded']);
   });
 
   it("of an embed given a runtime of its own: that runtime's inspector, not the page's default one", () => {
