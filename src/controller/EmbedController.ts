@@ -14,6 +14,20 @@ import type { EmbedUpdatableOptions } from './EmbedUpdatableOptions.js';
  * - `error`: the embed failed (a bad prop or option, a fatal error, a failed or timed-out `getSession`, no `ready` in time, too many
  *   renewals, an identity that makes no address); `retry()` starts again;
  * - `destroyed`: torn down; nothing will happen any more.
+ *
+ * Which phase may follow which (every phase may go to `destroyed`; the model-based test checks every change):
+ * - `idle` -> `session` (a signed embed attached or parked), `loading` (an unused `session`, private mode),
+ *   `error` (a bad option or prop);
+ * - `session` -> `loading` (the session came), `error` (getSession failed or took too long), `ready` (the
+ *   document still there said `ready` after all, while a retry waits for its session: shown until replaced);
+ * - `loading` -> `ready` (`ready`), `renewing` (a session failure or expiry before `ready`), `session` (a new
+ *   session is needed), `error` (no `ready` in time, a fatal error);
+ * - `ready` -> `renewing` (an expiry announced or passed, a session failure), `loading` (the app's new session
+ *   loaded: the document could not take it in place), `session` (a handover went unanswered), `error`;
+ * - `renewing` -> `ready` (the handed session was taken), `loading` (a renewal by reload, a refused handover),
+ *   `session` (a handover went unanswered), `error` (the renewal failed, or a fourth within a minute);
+ * - `error` -> `session` or `loading` (`retry()`, a corrected prop, a new `session`), `ready` (the embed
+ *   recovered by itself: a late `ready`).
  */
 export type EmbedPhase = 'idle' | 'session' | 'loading' | 'ready' | 'renewing' | 'error' | 'destroyed';
 

@@ -85,7 +85,7 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
   const set = (change: Partial<EmbedControllerSnapshot>): void => snapshots.setState(change);
   const destroyed = (): boolean => snapshot().phase === 'destroyed';
 
-  const sessions = createSessionSource({ identity: options, signed: () => signed, readOptions });
+  const sessions = createSessionSource({ sessionsFor: options, signed: () => signed, readOptions });
 
   // The loads: each of the embed's documents, from the session to `ready`, renewals and failure.
   /** Whether the iframe starts hidden, to be shown once ready (`reveal: 'ready'`, the default). */
@@ -246,13 +246,18 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
   });
 
   bridge.onAny((message): void => {
-    const renewing = loadSigned && snapshot().phase !== 'error';
+    const { phase } = snapshot();
+    // Whether the document still is the embed: not once the embed failed, nor while a new load waits for its
+    // session (a retry, an unanswered handover) to replace it. Only then is its token renewed, and a fatal error
+    // of its own fails the embed (a retry is not undone by the document it replaces).
+    const current = phase !== 'error' && phase !== 'session';
+    const renewing = loadSigned && current;
     switch (message.type) {
       case 'svc:event:ready': {
         const { session } = readOptions();
         // A failed embed keeps a new session from the app for its retry: a late ready from the document it
         // failed with (loaded with an older session, maybe another viewer's) must not bring that one back.
-        if (snapshot().phase === 'error' && session !== undefined && !ledgerOf(options).has(session)) return;
+        if (phase === 'error' && session !== undefined && !ledgerOf(options).has(session)) return;
         clearTimeout(readyTimer);
         frame.ready();
         // A new document lost the runtime state: send every controlled value again, and go back to where the
@@ -283,7 +288,7 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
           // Renewing is the answer: the app hears of it only if the renewal fails.
           if (isDevelopment) traceLifecycle(options, 'session-failed', error.name ?? error.message);
           renewal.renew();
-        } else if (snapshot().phase !== 'error') fail(embedError(error), true);
+        } else if (current) fail(embedError(error), true);
         return;
       }
     }

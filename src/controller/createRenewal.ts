@@ -115,6 +115,9 @@ export function createRenewal({ take, started, handOver: hand, loadWith: reload,
   const handOver = (session: string): void => {
     handed = session;
     handedToCurrent = true;
+    // The deadline takes the timer's place: a renewal planned before the app's own session was handed over
+    // must not fire later, when this embed may have failed, and renew it from there.
+    clearTimeout(timer);
     timer = setTimeout(() => reloadWith(session, true), 10_000);
     hand(session);
   };

@@ -47,7 +47,7 @@ export const sessionError = (code: SvcErrorNumber, context: string, message: str
 /** What a session source works with. */
 export interface SessionSourceParts {
   /** The embed the sessions are for (what `getSession` is told), its page runtime and `sessionTimeoutMs`. */
-  readonly identity: Pick<EmbedIdentity, 'surface' | 'embedId' | 'publicId' | 'deploymentId'> &
+  readonly sessionsFor: Pick<EmbedIdentity, 'surface' | 'embedId' | 'publicId' | 'deploymentId'> &
     Pick<EmbedLoadOptions, 'runtime' | 'sessionTimeoutMs'>;
   /** Whether the embed runs in signed mode (a private embed may be given a session source later). */
   readonly signed: () => boolean;
@@ -56,7 +56,7 @@ export interface SessionSourceParts {
 }
 
 /** Creates the session source of one embed. */
-export function createSessionSource({ identity, signed, readOptions }: SessionSourceParts): SessionSource {
+export function createSessionSource({ sessionsFor: identity, signed, readOptions }: SessionSourceParts): SessionSource {
   let abort: AbortController | undefined;
   let pending: Promise<string> | undefined;
 

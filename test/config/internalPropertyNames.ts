@@ -40,6 +40,7 @@ export const INTERNAL_PROPERTY_NAMES: readonly string[] = [
   // The parts each collaborator of the controller is made with (RenewalHost, RevealTiming, EmbedFrameParts,
   // SessionSourceParts): objects the controller makes, each read once.
   'readOptions',
+  'sessionsFor',
   'placement',
   'handOver',
   'loadWith',

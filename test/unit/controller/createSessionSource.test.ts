@@ -8,7 +8,7 @@ import { nextSession, testRuntime } from '../support/runtime.js';
 const identity = { surface: 'dashboard', embedId: 'e1', publicId: 'sales' } as const;
 /** A session source in the test's own runtime, whose ledger starts empty. */
 const source = (live: EmbedUpdatableOptions, signed = true) =>
-  createSessionSource({ identity: { ...identity, runtime: testRuntime() }, signed: () => signed, readOptions: () => live });
+  createSessionSource({ sessionsFor: { ...identity, runtime: testRuntime() }, signed: () => signed, readOptions: () => live });
 
 afterEach(() => {
   vi.useRealTimers();

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createEmbedController, type EmbedController, type SessionRequest } from '../../../src/controller/index.js';
-import type { EmbedKeepAlive } from '../../../src/controller/index.js';
+import type { EmbedKeepAlive, EmbedPhase } from '../../../src/controller/index.js';
 import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.js';
 
 /**
@@ -36,6 +36,20 @@ const testKeepAlive: EmbedKeepAlive = {
   },
 };
 
+/**
+ * Which phase may follow which: the lifecycle's transitions as `EmbedPhase` documents them (and the Sessions
+ * and renewal page). Every phase change the model sees must be one of them.
+ */
+const PHASE_TRANSITIONS: Readonly<Record<EmbedPhase, readonly EmbedPhase[]>> = {
+  idle: ['session', 'loading', 'error', 'destroyed'],
+  session: ['loading', 'ready', 'error', 'destroyed'],
+  loading: ['session', 'ready', 'renewing', 'error', 'destroyed'],
+  ready: ['session', 'loading', 'renewing', 'error', 'destroyed'],
+  renewing: ['session', 'loading', 'ready', 'error', 'destroyed'],
+  error: ['session', 'loading', 'ready', 'destroyed'],
+  destroyed: [],
+};
+
 /** How many real windows the iframes of a run take turns with. */
 const POOL = 6;
 let uid = 0;
@@ -55,6 +69,8 @@ class World {
    * with an initial session, which is no renewal): the bound, 3 renewals of one embed a minute, starts over.
    */
   renewalsAt: number[] = [];
+  /** Phase changes of the current embed not checked yet, as `from -> to`. */
+  readonly phaseChanges: string[] = [];
   /** getSession calls waiting for the script. */
   readonly pending: Array<{ readonly request: SessionRequest; readonly resolve: (id: string) => void; readonly reject: (error: Error) => void }> = [];
   /** What each document (by iframe) holds: its session, colour scheme, and sessions handed to it. */
@@ -101,9 +117,12 @@ class World {
     this.lastRenewals = 0;
     this.readyBeforeLoad = undefined;
     this.renewalsAt = [];
+    let phase = this.controller.getSnapshot().phase;
     this.controller.subscribe(() => {
-      const { renewals } = this.controller.getSnapshot();
-      for (; this.lastRenewals < renewals; this.lastRenewals++) this.renewalsAt.push(Date.now());
+      const snapshot = this.controller.getSnapshot();
+      for (; this.lastRenewals < snapshot.renewals; this.lastRenewals++) this.renewalsAt.push(Date.now());
+      if (snapshot.phase !== phase) this.phaseChanges.push(`${phase} -> ${snapshot.phase}`);
+      phase = snapshot.phase;
     });
     // Handovers as the host sends them (queued or posted).
     const send = this.controller.bridge.send.bind(this.controller.bridge);
@@ -163,6 +182,11 @@ function checkInvariants(world: World, step: string): void {
   // At most 3 renewals in any minute.
   const at = world.renewalsAt;
   for (let i = 3; i < at.length; i++) expect((at[i] as number) - (at[i - 3] as number), `${step}: 4 renewals within a minute`).toBeGreaterThanOrEqual(60_000);
+  // Every phase change is one the lifecycle's transitions allow.
+  for (const change of world.phaseChanges.splice(0)) {
+    const [from, to] = change.split(' -> ') as [EmbedPhase, EmbedPhase];
+    expect(PHASE_TRANSITIONS[from], `${step}: ${change} is no transition of the lifecycle`).toContain(to);
+  }
 }
 
 /** What the tenant's document has after a ready: the app's current colour scheme. */
@@ -467,6 +491,18 @@ describe('the embed lifecycle, as a model', () => {
       [step.loads, step.ready, step.expired, step.answers(0), step.reloadsItself, step.ready],
     ],
     ['four renewals in a row', true, [step.renewedRounds(4)]],
+    [
+      // While a retry's new load waited for its session, the failed document's expiry started a renewal of it.
+      'a failed renewal retried, then the old document expiring',
+      true,
+      [step.expired, step.fails(0), step.retry, step.renewedRounds(1)],
+    ],
+    [
+      // The renewal planned before the app's session was handed over fired later, from the failed embed.
+      'a renewal planned, then the app\'s session handed over',
+      true,
+      [step.expiring('later'), step.ready, step.sessionProp(0)],
+    ],
   ];
   it.each(found)('holds its invariants after %s', async (_name, withSessionProp, steps) => {
     await run(steps, withSessionProp);

@@ -10,7 +10,7 @@ import { nextSession, testRuntime } from '../support/runtime.js';
 
 const identity = { surface: 'dashboard', embedId: 'limits', publicId: 'sales' } as const;
 /** A session source in the test's own runtime, whose ledger starts empty. */
-const source = (live: EmbedUpdatableOptions) => createSessionSource({ identity: { ...identity, runtime: testRuntime() }, signed: () => true, readOptions: () => live });
+const source = (live: EmbedUpdatableOptions) => createSessionSource({ sessionsFor: { ...identity, runtime: testRuntime() }, signed: () => true, readOptions: () => live });
 
 afterEach(() => {
   vi.useRealTimers();

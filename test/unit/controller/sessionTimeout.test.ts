@@ -93,7 +93,7 @@ describe('the time limit of getSession', () => {
     for (let i = 0; i < 6; i++) getSession.mockRejectedValueOnce(new Error('down'));
     getSession.mockResolvedValue(next);
     const source = createSessionSource({
-      identity: { surface: 'dashboard', embedId: 'timeouts', publicId: 'sales', runtime: testRuntime() },
+      sessionsFor: { surface: 'dashboard', embedId: 'timeouts', publicId: 'sales', runtime: testRuntime() },
       signed: () => true,
       readOptions: () => ({ getSession }),
     });
@@ -107,7 +107,7 @@ describe('the time limit of getSession', () => {
     const id = nextSession();
     const source = (getSession: () => unknown) =>
       createSessionSource({
-        identity: { surface: 'dashboard', embedId: 'sync', publicId: 'sales', runtime: testRuntime() },
+        sessionsFor: { surface: 'dashboard', embedId: 'sync', publicId: 'sales', runtime: testRuntime() },
         signed: () => true,
         readOptions: () => ({ getSession: getSession as never }),
       });
