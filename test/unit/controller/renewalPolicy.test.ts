@@ -158,6 +158,18 @@ describe('what getSession is told', () => {
 });
 
 describe('timers', () => {
+  it("drops the planned renewal when the app's own session is handed over: nothing fires after a failure", async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(1);
+    const { renewal, calls, take } = renewalWith();
+    renewal.expiring(Date.now() + 20_000);
+    expect(renewal.offer('from-the-app')).toBe(true);
+    // The embed fails before the handover is answered: everything stops.
+    renewal.reset(true);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(take).not.toHaveBeenCalled();
+    expect(calls).toEqual(['hand from-the-app']);
+  });
+
   it('plans only the latest announced expiry', async () => {
     vi.spyOn(Math, 'random').mockReturnValue(1);
     const { renewal, take } = renewalWith();
