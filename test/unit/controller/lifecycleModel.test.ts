@@ -11,8 +11,9 @@ import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.
  * errors, refused handovers, self-reloads, wakes, the network going and coming, parking and showing again,
  * unmount and remount, StrictMode's double effects, retries. After every step: no session id goes into two
  * addresses or two handovers, nor into an address after a handover it was not refused in (the document may
- * have taken it: sessions are single use); at most 3 renewals of one embed in any minute; after every ready
- * the document has the app's current colour scheme. At the end of every run: with the tenant silent, the clock
+ * have taken it: sessions are single use); at most 3 renewals of one embed in any minute; every phase change
+ * is one of the lifecycle's transitions (see `PHASE_TRANSITIONS`); after every ready the document has the app's
+ * current colour scheme. At the end of every run: with the tenant silent, the clock
  * always brings the embed to ready or failed (parked or not; a renewal in place may go on trying while its
  * document still trusts its token); with the tenant answering, a ready embed is on the latest viewer's session.
  *
