@@ -279,7 +279,8 @@ describe.concurrent('a failure stays inside its embed, in a production build', (
     expect((await errorsOf(page, 'badprop')).map((error) => error.code)).toEqual(['SVC102']);
     // The app itself: still rendered, still answering its viewer, and its working embed loads.
     await page.click('[data-testid="counter"]');
-    await expect.poll(() => page.textContent('[data-testid="counter"]')).toBe('Clicked 1 times');
+    // Given the time a loaded machine takes to render (the poll's default is one second), not a fixed delay.
+    await expect.poll(() => page.textContent('[data-testid="counter"]'), { timeout: 10_000 }).toBe('Clicked 1 times');
     await expect.poll(() => readyCount(page, 'good'), { timeout: 15_000 }).toBe(1);
     expect(await page.locator('[data-testid="fallback-good"]').count()).toBe(0);
     expect(pageErrors).toEqual([]);
@@ -300,7 +301,7 @@ describe.concurrent('a failure stays inside its embed, in a production build', (
     lateTenant = await startBuiltEmulator({ port: unreachablePort, host: '127.0.0.1', quiet: true });
     await page.click('[data-testid="retry-unreachable"]');
     await expect.poll(() => readyCount(page, 'unreachable'), { timeout: 15_000 }).toBe(1);
-    await expect.poll(() => fallback.count()).toBe(0);
+    await expect.poll(() => fallback.count(), { timeout: 10_000 }).toBe(0);
     expect(pageErrors).toEqual([]);
   });
 
