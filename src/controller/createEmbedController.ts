@@ -1,28 +1,26 @@
-import { createEmbedBridge } from '../runtime/createEmbedBridge.js';
-import { runtimeOf } from '../runtime/defaultEmbedRuntime.js';
+import { createStore } from 'zustand/vanilla';
+import { buildEmbedUrl } from '../protocol/buildEmbedUrl.js';
+import type { ErrorPayload } from '../protocol/eventPayloads.js';
 import { isDevelopment } from '../protocol/isDevelopment.js';
 import { type SvcCodedError, svcError, withSubject } from '../protocol/svcError.js';
-import type { EmbedBridge } from '../runtime/createEmbedBridge.js';
+import { createEmbedBridge, type EmbedBridge } from '../runtime/createEmbedBridge.js';
+import { runtimeOf } from '../runtime/defaultEmbedRuntime.js';
 import { createControlledSync } from './createControlledSync.js';
 import { createDebugHookSwitch } from './createDebugHookSwitch.js';
-import { createStore } from 'zustand/vanilla';
-import { type EmbedControllerSnapshot, IDLE_SNAPSHOT } from './EmbedController.js';
-import { createSessionSource, isUsableSession, sessionError } from './createSessionSource.js';
 import { createEmbedFrame } from './createEmbedFrame.js';
 import { createRenewal } from './createRenewal.js';
 import { createReveal } from './createReveal.js';
-import { isSessionFailure } from './isSessionFailure.js';
-import type { SvcErrorPayload } from './SvcErrorPayload.js';
-import type { ErrorPayload } from '../protocol/eventPayloads.js';
-import { buildEmbedUrl } from '../protocol/buildEmbedUrl.js';
-import { traceLifecycle } from './traceLifecycle.js';
-import type { EmbedController } from './EmbedController.js';
+import { createSessionSource, isUsableSession, sessionError } from './createSessionSource.js';
+import { type EmbedController, type EmbedControllerSnapshot, IDLE_SNAPSHOT } from './EmbedController.js';
 import type { EmbedUpdatableOptions } from './EmbedUpdatableOptions.js';
 import type { EmbedOptions } from './EmbedOptions.js';
 import { createStaticPlacement } from './FramePlacement.js';
+import { isSessionFailure } from './isSessionFailure.js';
 import { onTabWake } from './onTabWake.js';
 import type { SessionRequestReason } from './SessionRequest.js';
 import { ledgerOf } from './sessionLedger.js';
+import type { SvcErrorPayload } from './SvcErrorPayload.js';
+import { traceLifecycle } from './traceLifecycle.js';
 
 /** `message` naming `subject` right after its code, unless it already does (or there is no subject). */
 const namedAfter = (message: string, subject: string | undefined): string =>
@@ -35,10 +33,10 @@ const embedError = (error: ErrorPayload): SvcErrorPayload => ({ ...error, code: 
  * Creates the controller of one embed: its loads, each of its documents from the session to `ready`, renewals
  * and failure, over its collaborators (message bridge, controlled sync, frame placement, session source, iframe,
  * reveal, renewal policy), with the snapshot a UI renders from. Creating it has no side effect (safe during
- * server rendering and in render functions that run twice); {@link EmbedController.attach} starts the work. A bad identity (a
- * missing `publicId`, an `http:` tenant that is not loopback, the app surface without any session source)
- * never throws: once attached, the embed fails with the coded error (its `errorFallback` and `onError` see
- * it), and nothing is asked of `getSession`. Nor does a bad controlled value (`SVC141`, `SVC130`, ...) or
+ * server rendering and in render functions that run twice); {@link EmbedController.attach} starts the work. A
+ * bad identity (a missing `publicId`, an `http:` tenant that is not loopback, the app surface without any
+ * session source) never throws: once attached, the embed fails with the coded error (its `errorFallback` and
+ * `onError` see it), and nothing is asked of `getSession`. Nor does a bad controlled value (`SVC141`, `SVC130`, ...) or
  * `maxQueuedActions` (`SVC142`): the embed fails with it, named after `subject`. An embed that a controlled
  * value failed starts again at the next `update` whose values are all taken. The initial controlled values are
  * sent once the embed is ready.
@@ -105,16 +103,20 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
   };
   const reveal = createReveal({ show, settleMs: options.revealSettleMs, loadTimeoutMs: options.revealTimeoutMs });
   // Whether the current document has sent `ready` is the bridge's to know: it waits for that to post actions.
-  const frame = createEmbedFrame({ placement, embedId: options.embedId, frameLoaded: (reloaded) => {
-    // The document was replaced without us: its actions wait for its own ready, its pending reveal is off.
-    if (reloaded) {
-      bridge.reset();
-      renewal.reset();
-      if (isDevelopment) traceLifecycle(options, 'reloaded');
-    }
-    const { phase, visible } = snapshot();
-    if (!bridge.isReady && hidden && !visible && (phase === 'loading' || phase === 'ready')) reveal.afterLoad();
-  } });
+  const frame = createEmbedFrame({
+    placement,
+    embedId: options.embedId,
+    frameLoaded(reloaded) {
+      // The document was replaced without us: its actions wait for its own ready, its pending reveal is off.
+      if (reloaded) {
+        bridge.reset();
+        renewal.reset();
+        if (isDevelopment) traceLifecycle(options, 'reloaded');
+      }
+      const { phase, visible } = snapshot();
+      if (!bridge.isReady && hidden && !visible && (phase === 'loading' || phase === 'ready')) reveal.afterLoad();
+    },
+  });
   // The iframe is shown exactly when the state says so: a reveal, a load shown at once, the embed's own error
   // page; a renewal by reload hides the one being replaced.
   snapshots.subscribe(() => frame.hide(!snapshot().visible));

@@ -9,18 +9,24 @@ import { createRenewal, HANDOVER_TIMEOUT_MS } from '../../../src/controller/crea
 
 type Take = (expiresAt: number | undefined) => Promise<string | undefined>;
 
-/** A renewal over a host that records, in order, what the policy asked of it. */
+/**
+ * A renewal over a host that records, in order, what the policy asked of it, and the message of each failure.
+ */
 function renewalWith(take: Take = async () => `s${Math.random().toString(36).slice(2)}`) {
   const calls: string[] = [];
+  const failures: string[] = [];
   const takeSpy = vi.fn(take);
   const renewal = createRenewal({
     take: takeSpy,
     started: (inPlace) => calls.push(inPlace ? 'started in place' : 'started by reload'),
     handOver: (session) => calls.push(`hand ${session}`),
     loadWith: (session, unanswered) => calls.push(`reload ${session}${unanswered ? ' (unanswered)' : ''}`),
-    failWith: (error) => calls.push(`fail ${error.context}`),
+    failWith: (error) => {
+      calls.push(`fail ${error.context}`);
+      failures.push(error.message);
+    },
   });
-  return { renewal, calls, take: takeSpy };
+  return { renewal, calls, failures, take: takeSpy };
 }
 
 /** A `take` whose answers the test gives by hand. */
@@ -113,19 +119,12 @@ describe('renewals that count', () => {
   });
 
   it('says, when the bound stops renewal, how often it renewed and what to check', async () => {
-    const errors: string[] = [];
-    const renewal = createRenewal({
-      take: async () => 'next',
-      started: () => {},
-      handOver: () => {},
-      loadWith: () => {},
-      failWith: (error) => errors.push(error.message),
-    });
+    const { renewal, failures } = renewalWith(async () => 'next');
     for (let i = 0; i < 4; i++) {
       renewal.renew();
       await vi.advanceTimersByTimeAsync(0);
     }
-    expect(errors).toEqual([expect.stringMatching(/^SVC306 The session was renewed 3 times within a minute and failed again; renewal stopped\. Check what getSession returns, then retry\./)]);
+    expect(failures).toEqual([expect.stringMatching(/^SVC306 The session was renewed 3 times within a minute and failed again; renewal stopped\. Check what getSession returns, then retry\./)]);
   });
 
   it('starts over after a failed session request: the next trigger renews again, by reload', async () => {
