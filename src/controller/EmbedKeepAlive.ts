@@ -1,5 +1,5 @@
 import type { EmbedController, EmbedControllerSnapshot } from './EmbedController.js';
-import type { FramePlacement } from './FramePlacement.js';
+import type { FramePlacement, PlacedEmbed } from './FramePlacement.js';
 
 /** The page-wide lot where kept-alive and preloaded embeds wait, by identity. */
 export interface EmbedParkingLot {
@@ -49,8 +49,11 @@ export interface EmbedClaim {
  * to the next mount, so apps that do not keep embeds alive do not ship it.
  */
 export interface EmbedKeepAlive {
-  /** Where a kept-alive iframe lives: moved with `moveBefore`, or in a layer over its host. */
-  createPlacement(): FramePlacement;
+  /**
+   * Where the kept-alive iframe of `embed` lives: moved with `moveBefore`, or in a layer over its host. While it
+   * is parked, its runtime's hooks that name no embed leave it out.
+   */
+  createPlacement(embed: PlacedEmbed): FramePlacement;
   /**
    * The embed a mount of `request.key` shows: the one parked under that key, else `request.create()`'s, with
    * the steps that take it from the lot and park it again (see {@link EmbedClaim}).

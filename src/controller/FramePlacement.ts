@@ -1,10 +1,25 @@
+import type { EmbedRuntime } from '../runtime/EmbedRuntime.js';
+
+/**
+ * The embed a placement is made for: its id, and the runtime whose hooks are told when it is parked (a parked
+ * embed is out of reach of hooks that name no embed).
+ */
+export interface PlacedEmbed {
+  readonly embedId: string;
+  /** @default the page's default runtime */
+  readonly runtime?: EmbedRuntime | undefined;
+}
+
 /** Where an embed's iframe lives, and how it follows the embed from host to host. */
 export interface FramePlacement {
   /** `static` (inside its host, gone with it), or a keep-alive mode (`move`, `overlay`). */
   readonly mode: string;
   /** Shows the iframe in (or over) `host`. */
   show(host: HTMLElement): void;
-  /** Keeps the iframe alive, hidden, out of the host (which may be about to leave the page). */
+  /**
+   * Keeps the iframe alive, hidden, out of the host (which may be about to leave the page). A keep-alive
+   * placement also marks the embed parked until it is shown again or disposed (see `setEmbedParked`).
+   */
   park(): void;
   /** Puts a new iframe where the current one is (or first puts one in place). */
   put(frame: HTMLIFrameElement, previous: HTMLIFrameElement | null): void;

@@ -4,7 +4,6 @@ import type { ErrorPayload } from '../protocol/eventPayloads.js';
 import { isDevelopment } from '../protocol/isDevelopment.js';
 import { type SvcCodedError, svcError, withSubject } from '../protocol/svcError.js';
 import { createEmbedBridge, type EmbedBridge } from '../runtime/createEmbedBridge.js';
-import { runtimeOf } from '../runtime/defaultEmbedRuntime.js';
 import { createControlledSync } from './createControlledSync.js';
 import { createDebugHookSwitch } from './createDebugHookSwitch.js';
 import { createEmbedFrame } from './createEmbedFrame.js';
@@ -73,7 +72,7 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
   }
   const sync = createControlledSync(bridge, options, refuse);
   // A keep-alive value that is not one (a bad prop, which development reports) keeps nothing alive.
-  const placement = options.keepAlive?.createPlacement?.() ?? createStaticPlacement();
+  const placement = options.keepAlive?.createPlacement?.(options) ?? createStaticPlacement();
   const setDebugHook = createDebugHookSwitch(bridge, (report) => live.onDebug?.(report));
   /** The latest updatable options (the controlled values, `session`, `getSession`, callbacks). */
   const readOptions = (): EmbedUpdatableOptions => live;
@@ -370,7 +369,6 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
     attach(element) {
       if (destroyed()) throw svcError(307, `embed "${embedId}"${isDevelopment ? ' was destroyed; create a new controller' : ''}`, Error);
       placement.show(element);
-      runtimeOf(options).registry.setParked(embedId, false);
       if (snapshot().parked) {
         set({ parked: false });
         if (isDevelopment) traceLifecycle(options, 'shown');
@@ -418,10 +416,9 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
     },
     park() {
       if (destroyed() || !options.keepAlive) return;
+      // Out of reach of hooks and actions that name no embed (the placement marks it), until shown again.
       placement.park();
       begin();
-      // Out of reach of hooks and actions that name no embed, until shown again.
-      runtimeOf(options).registry.setParked(embedId, true);
       set({ parked: true });
       if (isDevelopment) traceLifecycle(options, 'parked');
     },

@@ -1,4 +1,6 @@
-import type { FramePlacement } from '../controller/FramePlacement.js';
+import type { FramePlacement, PlacedEmbed } from '../controller/FramePlacement.js';
+import { runtimeOf } from '../runtime/defaultEmbedRuntime.js';
+import { setEmbedParked } from '../runtime/parkedEmbeds.js';
 
 /**
  * How a kept-alive embed's iframe is kept in the page:
@@ -59,8 +61,13 @@ const cancelFrame = (handle: number): void => {
   clearTimeout(handle);
 };
 
-/** Creates the placement of one kept-alive embed's iframe (see {@link KeptPlacementMode}). */
-export function createKeptPlacement(): FramePlacement {
+/**
+ * Creates the placement of one kept-alive embed's iframe (see {@link KeptPlacementMode}). It also tells the
+ * embed's runtime whether the embed is parked: hooks and actions that name no embed leave a parked one out.
+ */
+export function createKeptPlacement(embed: PlacedEmbed): FramePlacement {
+  const runtime = runtimeOf(embed);
+  const parked = (isParked: boolean): void => setEmbedParked(runtime, embed.embedId, isParked);
   const mode: KeptPlacementMode = canMoveWithoutReload() ? 'move' : 'overlay';
   let frame: HTMLIFrameElement | null = null;
   let host: HTMLElement | null = null;
@@ -86,6 +93,7 @@ export function createKeptPlacement(): FramePlacement {
     mode,
     show(next) {
       host = next;
+      parked(false);
       if (mode === 'overlay') {
         if (box === null) return;
         box.style.visibility = '';
@@ -103,6 +111,7 @@ export function createKeptPlacement(): FramePlacement {
       } else next.append(frame);
     },
     park() {
+      parked(true);
       const rect = host?.getBoundingClientRect();
       host = null;
       if (mode === 'overlay') {
@@ -143,6 +152,7 @@ export function createKeptPlacement(): FramePlacement {
       }
     },
     dispose() {
+      parked(false);
       cancelFrame(tracking);
       frame?.remove();
       box?.remove();

@@ -14,4 +14,5 @@ export type { PreloadEmbedOptions } from './preloadEmbed.js';
 export { usePreloadEmbed } from './usePreloadEmbed.js';
 export type { UsePreloadEmbedOptions } from './usePreloadEmbed.js';
 export type { EmbedClaim, EmbedClaimRequest, EmbedKeepAlive, EmbedParkingLot } from '../controller/EmbedKeepAlive.js';
-export type { FramePlacement } from '../controller/FramePlacement.js';
+export type { FramePlacement, PlacedEmbed } from '../controller/FramePlacement.js';
+export { setEmbedParked, shownEmbeds } from '../runtime/parkedEmbeds.js';

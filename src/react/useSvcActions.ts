@@ -22,7 +22,7 @@ export function useSvcActions(embedId?: string): SvcActions {
   return useMemo(
     () =>
       createSvcActions(<T extends ActionType>(type: T, ...payload: ActionPayloadArgs<T>) => {
-        const bridge = resolveEmbed(runtime.registry, runtime.registry.getSnapshot(), embedId, 'useSvcActions');
+        const bridge = resolveEmbed(runtime, runtime.registry.getSnapshot(), embedId, 'useSvcActions');
         if (bridge) {
           bridge.send(type, ...payload);
           return;

@@ -19,9 +19,9 @@ const identity = (state: EmbedState): EmbedState => state;
 export function useSvcEmbed(embedId?: string): EmbedState;
 export function useSvcEmbed<T>(embedId: string | undefined, selector: (state: EmbedState) => T): T;
 export function useSvcEmbed<T>(embedId?: string, selector?: (state: EmbedState) => T): T | EmbedState {
-  const { registry } = useEmbedRuntime();
-  const embeds = useEmbedRegistry(registry);
-  const bridge = resolveEmbed(registry, embeds, embedId, 'useSvcEmbed');
+  const runtime = useEmbedRuntime();
+  const embeds = useEmbedRegistry(runtime.registry);
+  const bridge = resolveEmbed(runtime, embeds, embedId, 'useSvcEmbed');
   const [placeholder] = useState(() => createEmbedStore(embedId ?? '', 'dashboard'));
   return useStore(bridge?.store ?? placeholder, (selector ?? identity) as (state: EmbedState) => T | EmbedState);
 }

@@ -15,12 +15,10 @@ export interface EmbedRegistry {
    */
   register(bridge: EmbedBridge): () => void;
   /**
-   * Marks a connected embed parked or shown. A parked embed still hears its messages (app-wide listeners do
-   * too), but a hook or action without an `embedId` never means it. A change is a new snapshot.
+   * Publishes a new snapshot of the same embeds: something about one of them changed that hooks read beside
+   * the registry (keep-alive parked it or showed it again; see `setEmbedParked`).
    */
-  setParked(embedId: string, isParked: boolean): void;
-  /** The connected embeds a hook or action without an `embedId` may mean: those not parked. */
-  shown(embeds: ReadonlyMap<string, EmbedBridge>): EmbedBridge[];
+  changed(): void;
   /** The connected embed with this id. */
   get(embedId: string): EmbedBridge | undefined;
   /** All connected embeds, by id (a new map after every change: usable as a snapshot). */
@@ -40,8 +38,6 @@ export interface EmbedRegistry {
 export function createEmbedRegistry(): EmbedRegistry {
   /** The connected embeds; replaced, never mutated, so it doubles as an immutable snapshot. */
   let embeds: ReadonlyMap<string, EmbedBridge> = new Map();
-  /** The ids of connected embeds that are parked (kept alive, shown nowhere). */
-  const parked = new Set<string>();
   const changes = createListeners();
 
   const update = (change: (next: Map<string, EmbedBridge>) => void): void => {
@@ -64,18 +60,10 @@ export function createEmbedRegistry(): EmbedRegistry {
       }
       if (current === undefined) update((next) => next.set(embedId, bridge));
       return () => {
-        if (embeds.get(embedId) !== bridge) return;
-        parked.delete(embedId);
-        update((next) => next.delete(embedId));
+        if (embeds.get(embedId) === bridge) update((next) => next.delete(embedId));
       };
     },
-    setParked(embedId, isParked) {
-      if (parked.has(embedId) === isParked) return;
-      if (isParked) parked.add(embedId);
-      else parked.delete(embedId);
-      update(() => {});
-    },
-    shown: (list) => [...list.values()].filter((bridge) => !parked.has(bridge.embedId)),
+    changed: () => update(() => {}),
     get: (embedId) => embeds.get(embedId),
     getSnapshot: () => embeds,
     subscribe: changes.add,

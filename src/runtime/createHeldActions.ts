@@ -1,9 +1,9 @@
 import type { ActionType } from '../protocol/actionPayloads.js';
 import type { ActionPayloadArgs } from '../protocol/createActionMessage.js';
 import { isDevelopment } from '../protocol/isDevelopment.js';
-import type { EmbedRegistry } from './createEmbedRegistry.js';
 import type { EmbedBridge } from './EmbedBridge.js';
 import type { EmbedRuntime } from './EmbedRuntime.js';
+import { shownEmbeds } from './parkedEmbeds.js';
 
 /** Actions sent through hooks before their embed mounted, kept until it connects. */
 export interface HeldActions {
@@ -37,7 +37,8 @@ const sendTo = (bridge: EmbedBridge, list: readonly HeldAction[]): void => {
  * several, they are dropped and reported, because sending them to a guess could hand one tenant's filter (a
  * viewer's email, say) to another tenant's iframe.
  */
-export function createHeldActions(registry: EmbedRegistry): HeldActions {
+export function createHeldActions(runtime: EmbedRuntime): HeldActions {
+  const { registry } = runtime;
   /** By `embedId` (`''`: no embed named). */
   const pending = new Map<string, HeldAction[]>();
   let stopWatching: (() => void) | null = null;
@@ -56,7 +57,7 @@ export function createHeldActions(registry: EmbedRegistry): HeldActions {
     checkScheduled = false;
     const unnamed = pending.get('');
     // Parked embeds are out of reach: unaddressed actions wait for the one shown embed.
-    const now = registry.shown(registry.getSnapshot());
+    const now = shownEmbeds(runtime, registry.getSnapshot());
     if (unnamed && now.length > 0) {
       pending.delete('');
       const [only] = now;
@@ -81,7 +82,7 @@ export function createHeldActions(registry: EmbedRegistry): HeldActions {
       pending.delete(embedId);
       sendTo(bridge, named);
     }
-    if (pending.has('') && registry.shown(embeds).length > 0 && !checkScheduled) {
+    if (pending.has('') && shownEmbeds(runtime, embeds).length > 0 && !checkScheduled) {
       checkScheduled = true;
       queueMicrotask(releaseUnnamed);
     }
@@ -109,5 +110,5 @@ export function createHeldActions(registry: EmbedRegistry): HeldActions {
  * mounts (or never uses the action hooks) does not ship this code.
  */
 export function heldActionsOf(runtime: EmbedRuntime): HeldActions {
-  return runtime.getPart('heldActions', () => createHeldActions(runtime.registry));
+  return runtime.getPart('heldActions', () => createHeldActions(runtime));
 }

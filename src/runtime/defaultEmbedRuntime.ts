@@ -7,7 +7,7 @@ import type { EmbedRuntime } from './EmbedRuntime.js';
  * requires) still has one registry and one session ledger. The version in the name changes when the shape of
  * {@link EmbedRuntime} does, so two incompatible copies keep two runtimes rather than misread one.
  */
-const DEFAULT_RUNTIME = Symbol.for('svc-embed-react.runtime.v1');
+const DEFAULT_RUNTIME = Symbol.for('svc-embed-react.runtime.v2');
 
 /**
  * The page's default runtime: the one every embed, hook and preload uses unless given a `runtime` (directly or

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { keepAlive } from '../../../src/keepAlive/index.js';
+import { keepAlive, shownEmbeds } from '../../../src/keepAlive/index.js';
 import { testRuntime } from '../support/runtime.js';
 import { addHost as host, destroyControllers, emitReady, flush, makeController as make } from '../support/controllers.js';
 import { deliverReady } from '../support/frames.js';
@@ -92,13 +92,13 @@ describe('a controller driven by a UI binding', () => {
     controller.park();
     // Parked: connected (it hears its messages) but out of reach of hooks and actions that name no embed.
     expect(registry.get(controller.bridge.embedId)).toBe(controller.bridge);
-    expect(registry.shown(registry.getSnapshot())).toEqual([]);
+    expect(shownEmbeds(testRuntime(), registry.getSnapshot())).toEqual([]);
     const changes = vi.fn();
     const stop = registry.subscribe(changes);
     controller.attach(host());
     stop();
     expect(changes).toHaveBeenCalledTimes(1);
     expect(registry.get(controller.bridge.embedId)).toBe(controller.bridge);
-    expect(registry.shown(registry.getSnapshot())).toEqual([controller.bridge]);
+    expect(shownEmbeds(testRuntime(), registry.getSnapshot())).toEqual([controller.bridge]);
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createEmbedController } from '../../../src/controller/index.js';
-import { keepAlive, keepAliveIn, parkingOf, preloadEmbed } from '../../../src/keepAlive/index.js';
+import { keepAlive, keepAliveIn, parkingOf, preloadEmbed, shownEmbeds } from '../../../src/keepAlive/index.js';
 import {
   createEmbedBridge,
   createEmbedRuntime,
@@ -89,7 +89,7 @@ describe('the controller given a runtime', () => {
     expect(sessionLedgerOf(runtime).has('runtime-session-1')).toBe(true);
     expect(sessionLedgerOf(getDefaultEmbedRuntime()).has('runtime-session-1')).toBe(false);
     controller.park();
-    expect(runtime.registry.shown(runtime.registry.getSnapshot())).toEqual([]);
+    expect(shownEmbeds(runtime, runtime.registry.getSnapshot())).toEqual([]);
   });
 });
 
@@ -99,7 +99,7 @@ describe('the default runtime', () => {
     vi.resetModules();
     const copy = await import('../../../src/runtime/defaultEmbedRuntime.js');
     expect(copy.getDefaultEmbedRuntime()).toBe(first);
-    expect((globalThis as Record<symbol, unknown>)[Symbol.for('svc-embed-react.runtime.v1')]).toBe(first);
+    expect((globalThis as Record<symbol, unknown>)[Symbol.for('svc-embed-react.runtime.v2')]).toBe(first);
   });
 
   it('is what the module objects read and write', () => {
