@@ -21,7 +21,8 @@ export interface SessionRequest {
   readonly reason: SessionRequestReason;
   /**
    * With `reason: 'renewal'`: when the embed stops trusting its current token (epoch ms), if it said so. Until
-   * then the viewer is not interrupted, and a rejected `getSession` is tried again with backoff.
+   * then the viewer is not interrupted, and a rejected `getSession` is tried again with backoff (while the
+   * browser is offline, when the network is back).
    */
   readonly expiresAt?: number | undefined;
   /**

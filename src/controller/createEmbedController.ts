@@ -133,8 +133,12 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
     sessions.abort();
   };
 
+  /** Whether the embed failed while the browser was offline: it starts again when the network is back. */
+  let failedOffline = false;
+
   const fail = (error: SvcErrorPayload, fromEmbed?: boolean): void => {
     halt();
+    failedOffline = navigator.onLine === false;
     // The embed's own error page is worth seeing when the app shows no fallback over it; the store keeps what
     // the embed said (the bridge wrote it). A failure of the host's making goes to the store here.
     readOptions().onFailure?.(error);
@@ -339,7 +343,10 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
     if (!bridge.isConnected) disconnect = bridge.connect(() => frame.element?.contentWindow);
     // A renewal that should have happened while the tab slept happens when it is back. (In the error phase
     // none is planned: the failure reset the renewal, and only a new load's events plan one.)
-    stopWaking ??= onTabWake(renewal.wake);
+    stopWaking ??= onTabWake(() => {
+      if (failedOffline && navigator.onLine) retry();
+      renewal.wake();
+    });
     // Only an embed that never started a load is idle. Its initial controlled values are queued now, not when
     // it was created: creating it may be part of a render.
     if (snapshot().phase === 'idle') {

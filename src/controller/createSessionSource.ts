@@ -18,7 +18,8 @@ export interface SessionSource {
    * `getSession`. A rejected `getSession` is
    * tried again while the current token is still trusted, 1 s after the first failure and twice as long after
    * each next one (at most 30 s), as long as the next try comes before `expiresAt` (epoch ms); one that takes
-   * longer than `sessionTimeoutMs` is not (SVC308). Rejects with the failure in the shape of a fatal
+   * longer than `sessionTimeoutMs` is not (SVC308). A try that fails while the browser is offline is followed by
+   * the next when the network is back (or at `expiresAt`, then the last). Rejects with the failure in the shape of a fatal
    * `svc:event:error` payload.
    */
   take(reason: SessionRequestReason, expiresAt?: number): string | undefined | Promise<string>;
@@ -66,6 +67,8 @@ export function createSessionSource({ sessionsFor: identity, signed, readOptions
   const request = async (getSession: GetSession, reason: SessionRequestReason, expiresAt: number | undefined): Promise<unknown> => {
     // The wait before the next try: 1 s, doubled after each failure, at most 30 s.
     for (let delay = 1000; ; delay = Math.min(delay * 2, 30_000)) {
+      /** Whether the browser said it was offline when the last try failed. */
+      let offline = false;
       const attempt = new AbortController();
       abort = attempt;
       const { signal } = attempt;
@@ -94,16 +97,23 @@ export function createSessionSource({ sessionsFor: identity, signed, readOptions
       } catch (error) {
         // Timed out (SVC308) or called off (SVC302): the request ends here.
         if (signal.aborted) throw signal.reason;
+        // Offline, every try would fail for that alone: the next comes when the network is back (at the latest at
+        // the token's end), and no try is spent meanwhile.
+        offline = navigator.onLine === false;
         // Worth another try while the embed still trusts its token: a blip of the app's backend must not end
         // the viewer's session, so tries go on until the next would come at the token's end or after it.
         // Otherwise (a first load, an expired token) the failure is shown at once.
-        if (expiresAt === undefined || Date.now() + delay >= expiresAt) {
+        if (expiresAt === undefined || Date.now() + (offline ? 0 : delay) >= expiresAt) {
           throw sessionError(301, 'getSession', `getSession failed: ${error instanceof Error ? error.message : String(error)}`);
         }
       } finally {
         clearTimeout(timer);
       }
-      await new Promise((resume) => setTimeout(resume, delay));
+      await new Promise((resume) => {
+        // A browser timer holds at most 2^31 - 1 ms: a token's end further ahead is waited for in steps.
+        setTimeout(resume, offline ? Math.min((expiresAt as number) - Date.now(), 2_147_483_647) : delay);
+        if (offline) addEventListener('online', resume, { once: true });
+      });
       // Torn down (or superseded) while waiting to try again: nobody needs this session any more.
       if (signal.aborted) throw signal.reason;
     }
