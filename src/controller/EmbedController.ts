@@ -26,8 +26,8 @@ import type { EmbedUpdatableOptions } from './EmbedUpdatableOptions.js';
  *   loaded: the document could not take it in place), `session` (a handover went unanswered), `error`;
  * - `renewing` -> `ready` (the handed session was taken), `loading` (a renewal by reload, a refused handover),
  *   `session` (a handover went unanswered), `error` (the renewal failed, or a fourth within a minute);
- * - `error` -> `session` or `loading` (`retry()`, a corrected prop, a new `session`, the network back after a
- *   failure while offline), `ready` (the embed
+ * - `error` -> `session` or `loading` (`retry()`, a corrected prop, a new `session`, the tab or the network
+ *   back after a `getSession` failure), `ready` (the embed
  *   recovered by itself: a late `ready`).
  */
 export type EmbedPhase = 'idle' | 'session' | 'loading' | 'ready' | 'renewing' | 'error' | 'destroyed';

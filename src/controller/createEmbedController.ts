@@ -133,12 +133,8 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
     sessions.abort();
   };
 
-  /** Whether the embed failed while the browser was offline: it starts again when the network is back. */
-  let failedOffline = false;
-
   const fail = (error: SvcErrorPayload, fromEmbed?: boolean): void => {
     halt();
-    failedOffline = navigator.onLine === false;
     // The embed's own error page is worth seeing when the app shows no fallback over it; the store keeps what
     // the embed said (the bridge wrote it). A failure of the host's making goes to the store here.
     readOptions().onFailure?.(error);
@@ -342,9 +338,12 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
     teardownScheduled = false;
     if (!bridge.isConnected) disconnect = bridge.connect(() => frame.element?.contentWindow);
     // A renewal that should have happened while the tab slept happens when it is back. (In the error phase
-    // none is planned: the failure reset the renewal, and only a new load's events plan one.)
+    // none is planned: the failure reset the renewal, and only a new load's events plan one.) An embed that
+    // failed for want of a session (getSession failed or took too long: offline, a backend down for a while)
+    // tries again then, as its retry would, once per return of the tab or the network; other failures wait
+    // for the app's retry, since they would only fail again the same way.
     stopWaking ??= onTabWake(() => {
-      if (failedOffline && navigator.onLine) retry();
+      if (snapshot().error?.context === 'getSession') retry();
       renewal.wake();
     });
     // Only an embed that never started a load is idle. Its initial controlled values are queued now, not when

@@ -98,8 +98,8 @@ export function createSessionSource({ sessionsFor: identity, signed, readOptions
         // Timed out (SVC308) or called off (SVC302): the request ends here.
         if (signal.aborted) throw signal.reason;
         // Offline, every try would fail for that alone: the next comes when the network is back (at the latest at
-        // the token's end), and no try is spent meanwhile.
-        offline = navigator.onLine === false;
+        // the token's end), and no try is spent meanwhile. (Without a navigator, a server, it is never offline.)
+        offline = globalThis.navigator?.onLine === false;
         // Worth another try while the embed still trusts its token: a blip of the app's backend must not end
         // the viewer's session, so tries go on until the next would come at the token's end or after it.
         // Otherwise (a first load, an expired token) the failure is shown at once.

@@ -4,8 +4,8 @@ import { addHost, destroyControllers, makeController, tenantOf } from '../suppor
 
 /**
  * A renewal while the browser is offline, as the viewer sees it: no try is spent while there is no network,
- * the return of the network renews at once, and an embed that failed while offline starts again by itself
- * once the network is back.
+ * and the return of the network renews at once. An embed that failed for want of a session (offline, or a
+ * backend down for a while) starts again by itself when the network or the tab comes back.
  */
 
 let online = true;
@@ -91,9 +91,8 @@ describe('a renewal while the browser is offline', () => {
     expect(calledAt).toEqual([start, start + 60_000]);
     expect(controller.getSnapshot()).toMatchObject({ phase: 'error', error: { code: 'SVC301', context: 'getSession' } });
     expect(onFailure).toHaveBeenCalledTimes(1);
-    // Still offline: the tab shown again asks for nothing.
-    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
-    await vi.advanceTimersByTimeAsync(60_000);
+    // Nothing is tried by itself while nothing changes.
+    await vi.advanceTimersByTimeAsync(600_000);
     expect(calledAt).toHaveLength(2);
     network(true);
     await vi.advanceTimersByTimeAsync(0);
@@ -141,19 +140,42 @@ describe('an embed that failed', () => {
     expect(controller.getSnapshot()).toMatchObject({ phase: 'loading', loads: 1 });
   });
 
-  it('while online is not started again by the network or the tab: the app’s retry does that', async () => {
+  it('for want of a session tries once more each time the tab comes back, as its retry would', async () => {
     vi.useFakeTimers({ now: 1_000_000 });
-    vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+    let down = true;
     const getSession = vi.fn(async () => {
-      throw new Error('backend down');
+      if (down) throw new Error('backend down');
+      return fresh();
     });
     const controller = makeController({ getSession });
     controller.attach(addHost());
+    await vi.advanceTimersByTimeAsync(60_000);
+    // No expiry known: the failure is shown at once, and nothing is tried by itself meanwhile.
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'error', error: { code: 'SVC301' } });
+    expect(getSession).toHaveBeenCalledTimes(1);
+    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
     await vi.advanceTimersByTimeAsync(0);
+    expect(getSession).toHaveBeenCalledTimes(2);
     expect(controller.getSnapshot().phase).toBe('error');
+    down = false;
+    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(getSession).toHaveBeenCalledTimes(3);
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'loading', error: null });
+  });
+
+  it('for another reason waits for the app’s retry: the tab or the network coming back would not change it', async () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    const getSession = vi.fn(async () => fresh());
+    const controller = makeController({ getSession, readyTimeoutMs: 5_000 });
+    controller.attach(addHost());
+    // The tenant never says ready (a wrong port, a frame the platform's policy blocks).
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'error', error: { code: 'SVC309' } });
     network(true);
     document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
     await vi.advanceTimersByTimeAsync(60_000);
+    // No new session is minted for an address that would fail the same way.
     expect(getSession).toHaveBeenCalledTimes(1);
     expect(controller.getSnapshot().phase).toBe('error');
   });
