@@ -248,6 +248,46 @@ describe.concurrent('the latest viewer wins, in a production app in Chromium aga
   });
 });
 
+describe.concurrent('offline, in a production app in Chromium against the emulator', () => {
+  it('a renewal while the browser is offline spends no try until the network is back, then renews in place, and nothing reaches onError', async ({ expect }) => {
+    // Once the embed has heard that its token ends (and planned its renewal), the machine sleeps a night.
+    const sleepOn = { type: 'svc:event:session-expiring', count: 1, ms: NIGHT_MS };
+    const { page, seen, pageErrors } = await open({ scenario: 'wake', count: '1', backend: 'fetch', sleepOn: JSON.stringify(sleepOn) }, sleepy);
+    try {
+      await expect.poll(() => readyCount(page, 'd0'), { timeout: 30_000, interval: 100 }).toBe(1);
+      await expect.poll(() => page.evaluate(() => (window as unknown as Win).__slept !== undefined), { timeout: 10_000, interval: 50 }).toBe(true);
+      const slept = (await page.evaluate(() => (window as unknown as Win).__slept)) as { calls: number };
+      const wave = async () => (await calls(page)).slice(slept.calls);
+
+      // The machine wakes without a network: the planned renewal is overdue, and the app's backend unreachable.
+      await page.context().setOffline(true);
+      await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+      await expect.poll(async () => (await wave()).filter((call) => call.settledAt !== undefined).length, { timeout: 10_000, interval: 50 }).toBe(1);
+      // Backoff alone would try again 1 s after the failure, then 2 s after that: offline, nothing is tried.
+      await sleep(4_000);
+      expect((await wave()).map((call) => call.reason)).toEqual(['renewal']);
+      expect(await page.locator('[data-testid^="fallback-"]').count()).toBe(0);
+      const iframe = page.locator('iframe[data-svc-embed-id="d0"]');
+      expect(await iframe.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
+
+      // The network is back: the renewal tries at once, and the document takes the new session in place.
+      const backAt = Date.now();
+      await page.context().setOffline(false);
+      await expect.poll(() => readyCount(page, 'd0'), { timeout: 10_000, interval: 50 }).toBe(2);
+      const [failed, renewed] = await wave();
+      console.log(`[session lifecycle] offline renewal: renewed ${Date.now() - backAt} ms after the network came back`);
+      expect(renewed).toMatchObject({ reason: 'renewal' });
+      expect(failed?.session).toBeUndefined();
+      expect(seen.exchanged).toEqual([renewed?.session]);
+      expect(seen.documents).toHaveLength(1);
+      expect(await errorsOf(page, 'd0')).toEqual([]);
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});
+
 describe.concurrent('a failure stays inside its embed, in a production build', () => {
   let page: Page;
   let pageErrors: string[];

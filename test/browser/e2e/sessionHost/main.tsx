@@ -33,6 +33,11 @@ w.__viewer = params.get('viewer') ?? 'viewer-a';
  * `ms` (see `sleep`), right after the library handled the event that made the count.
  */
 let sleepOn = JSON.parse(params.get('sleepOn') ?? 'null') as { type: string; count: number; ms: number } | null;
+/**
+ * `?backend=fetch`: each `getSession` call first goes over the network to the app's own server, as a real
+ * backend route does, so that it fails as `fetch` does while the browser is offline.
+ */
+const overNetwork = params.get('backend') === 'fetch';
 
 async function getSession(request: SessionRequest): Promise<string> {
   const call: SessionCall = { embedId: request.embedId, reason: request.reason, viewer: w.__viewer, startedAt: performance.now(), aborted: false };
@@ -46,6 +51,7 @@ async function getSession(request: SessionRequest): Promise<string> {
     // Deliberately not cut short by the signal: an answer that comes after the library stopped wanting it must
     // still be thrown away by the library.
     await backend;
+    if (overNetwork) await fetch(`${location.origin}/?backend=${w.__calls.length}`, { cache: 'no-store' });
     if (!w.mintSession) throw new Error('no session source');
     call.session = await w.mintSession(request.surface, call.viewer);
     return call.session;
