@@ -68,8 +68,9 @@ export interface EmbedLoadOptions extends PlacementSwitches {
   readonly readyTimeoutMs?: number | undefined;
   /**
    * How long each `getSession` call may take before its `signal` is aborted and the embed fails with `SVC308`,
-   * shown by `errorFallback` (whose retry asks again) and reported to `onError`. Such a call is not tried again,
-   * even during a renewal. Clamped to 2^31 - 1 ms, the longest a browser timer holds.
+   * shown by `errorFallback` (whose retry asks again) and reported to `onError`. Such a call is not tried again at
+   * once, even during a renewal; the embed starts again by itself when the tab is shown again or the network
+   * returns. Clamped to 2^31 - 1 ms, the longest a browser timer holds.
    * @default 30000 (the surrounding `<SvcProvider>`'s `sessionTimeoutMs`, if any)
    */
   readonly sessionTimeoutMs?: number | undefined;
