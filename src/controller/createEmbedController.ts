@@ -340,10 +340,11 @@ export function createEmbedController(options: EmbedOptions): EmbedController {
     // A renewal that should have happened while the tab slept happens when it is back. (In the error phase
     // none is planned: the failure reset the renewal, and only a new load's events plan one.) An embed that
     // failed for want of a session (getSession failed or took too long: offline, a backend down for a while)
-    // tries again then, as its retry would, once per return of the tab or the network; other failures wait
-    // for the app's retry, since they would only fail again the same way.
+    // tries again then, as its retry would, once per return of the tab or the network (unless parked: nobody
+    // sees it, so no session is minted for it); other failures wait for the app's retry, since they would only
+    // fail again the same way.
     stopWaking ??= onTabWake(() => {
-      if (snapshot().error?.context === 'getSession') retry();
+      if (snapshot().error?.context === 'getSession' && !snapshot().parked) retry();
       renewal.wake();
     });
     // Only an embed that never started a load is idle. Its initial controlled values are queued now, not when

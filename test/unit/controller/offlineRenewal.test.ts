@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionRequest } from '../../../src/controller/index.js';
+import { keepAlive } from '../../../src/keepAlive/index.js';
 import { addHost, destroyControllers, makeController, tenantOf } from '../support/controllers.js';
 
 /**
@@ -162,6 +163,27 @@ describe('an embed that failed', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(getSession).toHaveBeenCalledTimes(3);
     expect(controller.getSnapshot()).toMatchObject({ phase: 'loading', error: null });
+  });
+
+  it('for want of a session while parked (kept alive, shown nowhere) asks for nothing until shown and retried', async () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    const getSession = vi.fn(async () => {
+      throw new Error('backend down');
+    });
+    // Preloaded: it loads while parked, shown nowhere.
+    const controller = makeController({ getSession, keepAlive });
+    controller.park();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(controller.getSnapshot()).toMatchObject({ phase: 'error', parked: true });
+    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+    network(true);
+    await vi.advanceTimersByTimeAsync(60_000);
+    // Nobody sees it: no session is minted for it.
+    expect(getSession).toHaveBeenCalledTimes(1);
+    controller.attach(addHost());
+    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(getSession).toHaveBeenCalledTimes(2);
   });
 
   it('for another reason waits for the app’s retry: the tab or the network coming back would not change it', async () => {
