@@ -13,7 +13,8 @@ import { deliver, eventEnvelope, readyPayload, TENANT } from '../support/frames.
  * addresses or two handovers, nor into an address after a handover it was not refused in (the document may
  * have taken it: sessions are single use); at most 3 renewals of one embed in any minute; every phase change
  * is one of the lifecycle's transitions (see `PHASE_TRANSITIONS`); after every ready the document has the app's
- * current colour scheme. At the end of every run: with the tenant silent, the clock
+ * current colour scheme; while the network is down, a getSession try that failed is followed by no other before
+ * the token's announced end (the request waits for the network). At the end of every run: with the tenant silent, the clock
  * always brings the embed to ready or failed (parked or not; a renewal in place may go on trying while its
  * document still trusts its token); with the tenant answering, a ready embed is on the latest viewer's session.
  *
@@ -82,6 +83,13 @@ class World {
   session: string | undefined;
   scheme: 'light' | 'dark' = 'dark';
   online = true;
+  /**
+   * Set when a getSession call fails while the network is down; the network's return and every phase change
+   * (a new load, a failure, a retry) clear it. While it is set, the request that failed waits for the network.
+   */
+  failedOffline = false;
+  /** getSession calls made while a try that failed offline waited for the network, before the token's end. */
+  readonly offlineRetries: string[] = [];
   controller!: EmbedController;
   detach: (() => void) | undefined;
   host!: HTMLElement;
@@ -98,6 +106,7 @@ class World {
 
   readonly getSession = (request: SessionRequest): Promise<string> =>
     new Promise((resolve, reject) => {
+      if (!this.online && this.failedOffline && Date.now() < (request.expiresAt ?? 0)) this.offlineRetries.push(request.reason);
       this.pending.push({ request, resolve, reject });
     });
 
@@ -122,7 +131,10 @@ class World {
     this.controller.subscribe(() => {
       const snapshot = this.controller.getSnapshot();
       for (; this.lastRenewals < snapshot.renewals; this.lastRenewals++) this.renewalsAt.push(Date.now());
-      if (snapshot.phase !== phase) this.phaseChanges.push(`${phase} -> ${snapshot.phase}`);
+      if (snapshot.phase !== phase) {
+        this.phaseChanges.push(`${phase} -> ${snapshot.phase}`);
+        this.failedOffline = false;
+      }
       phase = snapshot.phase;
     });
     // Handovers as the host sends them (queued or posted).
@@ -183,6 +195,8 @@ function checkInvariants(world: World, step: string): void {
   // At most 3 renewals in any minute.
   const at = world.renewalsAt;
   for (let i = 3; i < at.length; i++) expect((at[i] as number) - (at[i - 3] as number), `${step}: 4 renewals within a minute`).toBeGreaterThanOrEqual(60_000);
+  // While the network is down, a try that failed is not followed by another before the token's end.
+  expect(world.offlineRetries, `${step}: getSession tried again while offline`).toEqual([]);
   // Every phase change is one the lifecycle's transitions allow.
   for (const change of world.phaseChanges.splice(0)) {
     const [from, to] = change.split(' -> ') as [EmbedPhase, EmbedPhase];
@@ -218,7 +232,9 @@ const step = {
     }),
   fails: (index: number) =>
     command(`getSession #${index} fails`, (world) => {
-      world.pending.splice(index % Math.max(1, world.pending.length), 1)[0]?.reject(new Error('backend down'));
+      const call = world.pending.splice(index % Math.max(1, world.pending.length), 1)[0];
+      if (call && !world.online) world.failedOffline = true;
+      call?.reject(new Error(world.online ? 'backend down' : 'Failed to fetch'));
     }),
   loads: command('the iframe loads', (world) => {
     const doc = world.doc();
@@ -289,7 +305,10 @@ const step = {
   network: (online: boolean) =>
     command(online ? 'the network comes back' : 'the network goes', (world) => {
       world.online = online;
-      if (online) window.dispatchEvent(new Event('online'));
+      if (online) {
+        world.failedOffline = false;
+        window.dispatchEvent(new Event('online'));
+      }
     }),
   parked: command('parked', (world) => world.controller.park()),
   shown: command('shown again', (world) => {
@@ -503,6 +522,12 @@ describe('the embed lifecycle, as a model', () => {
       'a renewal planned, then the app\'s session handed over',
       true,
       [step.expiring('later'), step.ready, step.sessionProp(0)],
+    ],
+    [
+      // A renewal whose try failed offline spent its next tries on the backoff while the network was still down.
+      'a renewal failing while the network is down',
+      true,
+      [step.loads, step.ready, step.expiring('later'), step.network(false), step.expired, step.fails(0), step.pass(1_000), step.pass(10_000), step.network(true), step.answers(0), step.ready],
     ],
   ];
   it.each(found)('holds its invariants after %s', async (_name, withSessionProp, steps) => {
