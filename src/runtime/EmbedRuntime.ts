@@ -8,10 +8,9 @@ import type { EmbedRegistry } from './createEmbedRegistry.js';
  * - `heldActions`: actions sent through hooks before their embed mounted;
  * - `parking`: the keep-alive parking lot, its bounds and the preloads waiting in it;
  * - `keepAlive`: the keep-alive value that parks in this runtime's lot;
- * - `parked`: the ids of the embeds keep-alive parked (see `setEmbedParked`);
- * - `sessionGate`: the gate that orders the `getSession` calls of the runtime's embeds.
+ * - `parked`: the ids of the embeds keep-alive parked (see `setEmbedParked`).
  */
-export type EmbedRuntimePart = 'ledger' | 'inspector' | 'heldActions' | 'parking' | 'keepAlive' | 'parked' | 'sessionGate';
+export type EmbedRuntimePart = 'ledger' | 'inspector' | 'heldActions' | 'parking' | 'keepAlive' | 'parked';
 
 /**
  * The page state of a set of embeds: which are connected, which sessions they loaded, what waits for them, and

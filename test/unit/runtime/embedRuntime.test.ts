@@ -66,9 +66,9 @@ describe('a runtime of its own', () => {
   it('makes each part once, on first use', () => {
     const runtime = createEmbedRuntime();
     const create = vi.fn(() => ({}));
-    expect(runtime.getPart('sessionGate', create)).toBe(runtime.getPart('sessionGate', create));
+    expect(runtime.getPart('heldActions', create)).toBe(runtime.getPart('heldActions', create));
     expect(create).toHaveBeenCalledTimes(1);
-    expect(createEmbedRuntime().getPart('sessionGate', create)).not.toBe(runtime.getPart('sessionGate', create));
+    expect(createEmbedRuntime().getPart('heldActions', create)).not.toBe(runtime.getPart('heldActions', create));
   });
 
   it('remembers the sessions it loads in the page\'s secrets: a secret one runtime loaded is hidden everywhere', () => {
