@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionRequest } from '../../../src/controller/index.js';
 import { keepAlive } from '../../../src/keepAlive/index.js';
-import { addHost, destroyControllers, makeController, tenantOf } from '../support/controllers.js';
+import { addHost, destroyControllers, makeController, readyController, tenantOf } from '../support/controllers.js';
 
 /**
  * A renewal while the browser is offline, as the viewer sees it: no try is spent while there is no network,
@@ -41,11 +41,7 @@ async function readyEmbed(options: Parameters<typeof makeController>[0] = {}) {
     if (!online) throw new TypeError('Failed to fetch');
     return fresh();
   });
-  const controller = makeController({ getSession, ...options });
-  controller.attach(addHost());
-  await vi.waitFor(() => expect(controller.iframe).not.toBeNull());
-  const tenant = tenantOf(controller);
-  tenant.ready();
+  const { controller, tenant } = await readyController({ getSession, ...options });
   // From here on, only what the renewal asks.
   calledAt.length = 0;
   requests.length = 0;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionRequest } from '../../../src/controller/index.js';
 import { inspectorOf } from '../../../src/protocol/index.js';
-import { addHost, destroyControllers, flush, makeController, tenantOf } from '../support/controllers.js';
+import { destroyControllers, flush, type makeController, readyController } from '../support/controllers.js';
 import { testRuntime } from '../support/runtime.js';
 
 /**
@@ -27,11 +27,7 @@ async function readyEmbed(options: Parameters<typeof makeController>[0] = {}) {
     requests.push(request);
     return fresh();
   });
-  const controller = makeController({ getSession, ...options });
-  controller.attach(addHost());
-  await vi.waitFor(() => expect(controller.iframe).not.toBeNull());
-  const tenant = tenantOf(controller);
-  tenant.ready();
+  const { controller, tenant } = await readyController({ getSession, ...options });
   return { controller, tenant, getSession, requests };
 }
 

@@ -1,4 +1,4 @@
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { createEmbedController, type EmbedController, type EmbedControllerOptions, type SessionRequest } from '../../../src/controller/index.js';
 import { deliver, deliverReady, eventEnvelope, readyPayload, TENANT } from './frames.js';
 import { testRuntime } from './runtime.js';
@@ -66,6 +66,19 @@ export function tenantOf(controller: EmbedController) {
     handed: (): unknown[] => actions().filter((action) => action.type === 'svc:action:set-session').map((action) => action.payload.sessionId),
     ready: (): void => send('svc:event:ready', readyPayload()),
   };
+}
+
+/**
+ * A {@link makeController} controller (give it a `getSession`), attached, whose first document loaded and sent
+ * ready: the controller and that document as a scripted tenant (see {@link tenantOf}).
+ */
+export async function readyController(options: Partial<EmbedControllerOptions> = {}) {
+  const controller = makeController(options);
+  controller.attach(addHost());
+  await vi.waitFor(() => expect(controller.iframe).not.toBeNull());
+  const tenant = tenantOf(controller);
+  tenant.ready();
+  return { controller, tenant };
 }
 
 /** Delivers `ready` (a signed dashboard's) from the controller's iframe. */
