@@ -27,8 +27,7 @@ import type { EmbedUpdatableOptions } from './EmbedUpdatableOptions.js';
  * - `renewing` -> `ready` (the handed session was taken), `loading` (a renewal by reload, a refused handover),
  *   `session` (a handover went unanswered), `error` (the renewal failed, or a fourth within a minute);
  * - `error` -> `session` or `loading` (`retry()`, a corrected prop, a new `session`, the tab or the network
- *   back after a `getSession` failure), `ready` (the embed
- *   recovered by itself: a late `ready`).
+ *   back after a `getSession` failure), `ready` (the embed recovered by itself: a late `ready`).
  */
 export type EmbedPhase = 'idle' | 'session' | 'loading' | 'ready' | 'renewing' | 'error' | 'destroyed';
 

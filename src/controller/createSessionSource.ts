@@ -19,8 +19,8 @@ export interface SessionSource {
    * tried again while the current token is still trusted, 1 s after the first failure and twice as long after
    * each next one (at most 30 s), as long as the next try comes before `expiresAt` (epoch ms); one that takes
    * longer than `sessionTimeoutMs` is not (SVC308). A try that fails while the browser is offline is followed by
-   * the next when the network is back (or at `expiresAt`, then the last). Rejects with the failure in the shape of a fatal
-   * `svc:event:error` payload.
+   * the next when the network is back (or at `expiresAt`, then the last). Rejects with the failure in the shape
+   * of a fatal `svc:event:error` payload.
    */
   take(reason: SessionRequestReason, expiresAt?: number): string | undefined | Promise<string>;
   /**

@@ -5,8 +5,8 @@ import { isDevelopment } from '../protocol/isDevelopment.js';
 import { svcError } from '../protocol/svcError.js';
 
 /**
- * Which connected embed of `runtime` (`embeds`, a snapshot of its registry) a hook means: the named one, or the only one shown (parked embeds do not count).
- * With several shown and no name it refuses to guess.
+ * Which connected embed of `runtime` (`embeds`, a snapshot of its registry) a hook means: the named one, or
+ * the only one shown (parked embeds do not count). With several shown and no name it refuses to guess.
  *
  * @throws Error when several embeds are connected and no `embedId` was given (`SVC203`).
  */
